@@ -1,0 +1,153 @@
+import Foundation
+
+/// Checks a loaded site for mistakes the loaders cannot see alone: references between fields,
+/// rules and data sources, contradictory limits, and rule cycles.
+public struct FormChecker {
+    public init() {}
+
+    public func check(_ site: Site, log: DiagnosticLog) {
+        for form in site.allForms { check(form, log: log) }
+    }
+
+    public func check(_ form: Form, log: DiagnosticLog) {
+        var firstByID: [String: Field] = [:]
+        for field in form.allFields {
+            if let first = firstByID[field.id] {
+                log.error("duplicate field id '\(field.id)' (first defined at \(first.location))", at: field.location)
+            } else {
+                firstByID[field.id] = field
+            }
+        }
+        let known = firstByID.keys.sorted()
+        let sources = Dictionary(form.dataSources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+
+        var seenSources: [String: SourceLocation] = [:]
+        for source in form.dataSources {
+            if let first = seenSources[source.id] {
+                log.error("duplicate data source id '\(source.id)' (first defined at \(first))", at: source.location)
+            }
+            seenSources[source.id] = source.location
+            for (name, location) in zip(source.fields, source.fieldLocations) where firstByID[name] == nil {
+                log.error("data source '\(source.id)' fills unknown field '\(name)'\(suggestion(name, known))", at: location)
+            }
+        }
+
+        for field in form.allFields {
+            checkField(field, form: form, known: known, firstByID: firstByID, sources: sources, log: log)
+        }
+
+        for rule in form.rules {
+            if firstByID[rule.field] == nil {
+                log.error("rule tests unknown field '\(rule.field)'\(suggestion(rule.field, known))", at: rule.location)
+            }
+            for (target, location) in zip(rule.targets, rule.targetLocations) {
+                if firstByID[target] == nil {
+                    log.error("rule targets unknown field '\(target)'\(suggestion(target, known))", at: location)
+                } else if target == rule.field {
+                    log.error("rule on '\(rule.field)' targets the field it tests", at: location)
+                }
+            }
+        }
+        checkRuleCycles(form, log: log)
+    }
+
+    private func checkField(_ field: Field, form: Form, known: [String], firstByID: [String: Field],
+                            sources: [String: DataSource], log: DiagnosticLog) {
+        if let source = field.dataSource {
+            if let dataSource = sources[source] {
+                if !dataSource.fields.contains(field.id) {
+                    log.error("field '\(field.id)' uses data source '\(source)', which does not list it in its 'fields'", at: field.location)
+                }
+            } else {
+                let names = sources.keys.sorted()
+                log.error("field '\(field.id)' uses unknown data source '\(source)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: field.location)
+            }
+        }
+        if let optionsSource = field.optionsSource, sources[optionsSource.dataSource] == nil {
+            let names = sources.keys.sorted()
+            log.error("field '\(field.id)' takes options from unknown data source '\(optionsSource.dataSource)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: optionsSource.location)
+        }
+        switch field.type {
+        case .select, .radio:
+            guard field.options.isEmpty && field.optionsSource == nil else { break }
+            log.error("field '\(field.id)' of type \(field.type.rawValue) has no 'options'", at: field.location)
+        case .image where (field.src ?? "").isEmpty:
+            log.error("image '\(field.id)' has no 'src'", at: field.location)
+        default:
+            break
+        }
+        if let src = field.src, src.lowercased().hasPrefix("javascript:") || src.lowercased().hasPrefix("data:text") {
+            log.error("image '\(field.id)' has an unsafe 'src'", at: field.location)
+        }
+
+        var lowest: [String: (Double, SourceLocation)] = [:]
+        var highest: [String: (Double, SourceLocation)] = [:]
+        for rule in field.validations {
+            switch rule.kind {
+            case .minLength(let n): lowest["Length"] = (Double(n), rule.location)
+            case .maxLength(let n): highest["Length"] = (Double(n), rule.location)
+            case .minValue(let n): lowest["Value"] = (n, rule.location)
+            case .maxValue(let n): highest["Value"] = (n, rule.location)
+            case .minDate(.fixed(let y, let m, let d)): lowest["Date"] = (Double(y * 10000 + m * 100 + d), rule.location)
+            case .maxDate(.fixed(let y, let m, let d)): highest["Date"] = (Double(y * 10000 + m * 100 + d), rule.location)
+            case .equalsField(let other):
+                if firstByID[other] == nil {
+                    log.error("field '\(field.id)' must equal unknown field '\(other)'\(suggestion(other, known))", at: rule.location)
+                } else if other == field.id {
+                    log.error("field '\(field.id)' must equal itself", at: rule.location)
+                }
+            default:
+                break
+            }
+        }
+        for (name, low) in lowest.sorted(by: { $0.key < $1.key }) {
+            guard let high = highest[name], low.0 > high.0 else { continue }
+            let format: (Double) -> String = { name == "Date" ? DateBound.fixedFromNumber(Int($0)) : formatNumber($0) }
+            log.error("field '\(field.id)' has min\(name) \(format(low.0)) greater than max\(name) \(format(high.0))", at: low.1)
+        }
+    }
+
+    /// A rule cycle: field A's value shows or hides B whose value, through rules, acts on A again.
+    private func checkRuleCycles(_ form: Form, log: DiagnosticLog) {
+        var edges: [String: [String]] = [:]
+        var ruleAt: [String: SourceLocation] = [:]
+        for rule in form.rules {
+            edges[rule.field, default: []] += rule.targets
+            ruleAt[rule.field] = ruleAt[rule.field] ?? rule.location
+        }
+        var state: [String: Int] = [:]
+        var reported = Set<String>()
+        func visit(_ node: String, path: [String]) {
+            state[node] = 1
+            for next in edges[node, default: []].sorted() where next != node {
+                if state[next] == 1 {
+                    let cycle = Array(path.drop(while: { $0 != next })) + [node, next]
+                    let key = Set(cycle).sorted().joined(separator: ",")
+                    if reported.insert(key).inserted, let location = ruleAt[next] {
+                        log.error("rule cycle: \(cycle.map { "'\($0)'" }.joined(separator: " → "))", at: location)
+                    }
+                } else if state[next] == nil {
+                    visit(next, path: path + [node])
+                }
+            }
+            state[node] = 2
+        }
+        for node in edges.keys.sorted() where state[node] == nil { visit(node, path: []) }
+    }
+
+    private func suggestion(_ name: String, _ known: [String]) -> String {
+        if let close = closestMatch(to: name, in: known) { return " (did you mean '\(close)'?)" }
+        return known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
+    }
+}
+
+/// `2` for 2.0, `2.5` for 2.5.
+func formatNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+}
+
+extension DateBound {
+    static func fixedFromNumber(_ number: Int) -> String {
+        String(format: "%04d-%02d-%02d", number / 10000, number / 100 % 100, number % 100)
+    }
+}

@@ -1,0 +1,170 @@
+import Yams
+
+/// A position-aware view of one parsed YAML/JSON node.
+///
+/// Loaders read configs through it so that every problem is reported with the
+/// file, line and column of the value at fault, and reading goes on after an error.
+struct ConfigNode {
+    let node: Node
+    let file: String
+    let log: DiagnosticLog
+
+    var location: SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func error(_ message: String) { log.error(message, at: location) }
+    func warning(_ message: String) { log.warning(message, at: location) }
+
+    var isMapping: Bool { if case .mapping = node { return true } else { return false } }
+    var isSequence: Bool { if case .sequence = node { return true } else { return false } }
+    var isNull: Bool {
+        if case .scalar(let scalar) = node { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
+        return false
+    }
+
+    /// The scalar text of this node, whatever its YAML type (`Yes`, `12` and `"x"` all read as text).
+    var scalarText: String? {
+        if case .scalar(let scalar) = node { return scalar.string }
+        return nil
+    }
+
+    /// Keys of a mapping in file order, each with the node of its value.
+    var entries: [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
+        guard case .mapping(let mapping) = node else { return [] }
+        return mapping.map { pair in
+            (pair.key.string ?? "", ConfigNode(node: pair.key, file: file, log: log), ConfigNode(node: pair.value, file: file, log: log))
+        }
+    }
+
+    var keys: [String] { entries.map(\.key) }
+
+    func has(_ key: String) -> Bool {
+        guard case .mapping(let mapping) = node else { return false }
+        return mapping.contains { $0.key.string == key }
+    }
+
+    subscript(key: String) -> ConfigNode? {
+        guard case .mapping(let mapping) = node else { return nil }
+        for pair in mapping where pair.key.string == key {
+            return ConfigNode(node: pair.value, file: file, log: log)
+        }
+        return nil
+    }
+
+    /// Location of a key itself, used for errors about the key.
+    func keyLocation(_ key: String) -> SourceLocation {
+        entries.first { $0.key == key }?.keyNode.location ?? location
+    }
+
+    var elements: [ConfigNode] {
+        guard case .sequence(let sequence) = node else { return [] }
+        return sequence.map { ConfigNode(node: $0, file: file, log: log) }
+    }
+
+    // MARK: Typed reading; each reports a located error and returns nil on mismatch.
+
+    func expectMapping(_ what: String) -> Bool {
+        if isMapping { return true }
+        error("expected \(what) to be a mapping, found \(kindName)")
+        return false
+    }
+
+    func expectSequence(_ what: String) -> [ConfigNode]? {
+        if isSequence { return elements }
+        if isNull { return [] }
+        error("expected \(what) to be a list, found \(kindName)")
+        return nil
+    }
+
+    var kindName: String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let scalar):
+            if isNull { return "nothing" }
+            return "'\(scalar.string)'"
+        case .alias: return "an alias"
+        }
+    }
+
+    func string(_ key: String) -> String? {
+        guard let value = self[key], !value.isNull else { return nil }
+        guard let text = value.scalarText else {
+            value.error("expected '\(key)' to be text, found \(value.kindName)")
+            return nil
+        }
+        return text
+    }
+
+    func bool(_ key: String) -> Bool? {
+        guard let value = self[key], !value.isNull else { return nil }
+        switch value.scalarText?.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default:
+            value.error("expected '\(key)' to be true or false, found \(value.kindName)")
+            return nil
+        }
+    }
+
+    var intValue: Int? { scalarText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+    var doubleValue: Double? { scalarText.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func int(_ key: String) -> Int? {
+        guard let value = self[key], !value.isNull else { return nil }
+        guard let number = value.intValue else {
+            value.error("expected '\(key)' to be a whole number, found \(value.kindName)")
+            return nil
+        }
+        return number
+    }
+
+    func stringList(_ key: String) -> [String]? {
+        guard let value = self[key], !value.isNull else { return nil }
+        if let text = value.scalarText { return [text] }
+        guard let items = value.expectSequence("'\(key)'") else { return nil }
+        return items.compactMap { item in
+            guard let text = item.scalarText else {
+                item.error("expected each entry of '\(key)' to be text, found \(item.kindName)")
+                return nil
+            }
+            return text
+        }
+    }
+
+    /// Warns about keys this reader does not know, with a suggestion when one is close.
+    func warnUnknownKeys(allowed: Set<String>, in what: String) {
+        for entry in entries where !allowed.contains(entry.key) {
+            var message = "unknown key '\(entry.key)' in \(what)"
+            if let suggestion = closestMatch(to: entry.key, in: allowed) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            entry.keyNode.warning(message)
+        }
+    }
+}
+
+import Foundation
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+    let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+    guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
+    return best.1 <= max(1, word.count / 3) ? best.0 : nil
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Yams
+
+/// Parses one YAML or JSON file into a position-aware node, reporting syntax errors with their position.
+enum ConfigFile {
+    static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+                return nil
+            }
+            let root = ConfigNode(node: node, file: file, log: log)
+            guard root.isMapping else {
+                root.error("expected the file to hold a mapping at its top, found \(root.kindName)")
+                return nil
+            }
+            return root
+        } catch let error as YamlError {
+            report(error, file: file, log: log)
+            return nil
+        } catch {
+            log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+    }
+
+    private static func report(_ error: YamlError, file: String, log: DiagnosticLog) {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
+            var message = "syntax error: \(problem)"
+            if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
+            log.error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
+        case let .duplicatedKeysInMapping(duplicates, context):
+            log.error("duplicate key\(duplicates.count > 1 ? "s" : "") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in \(context.text)",
+                      at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
+        case let .reader(problem, offset, _, _):
+            log.error("cannot read file: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
+        default:
+            log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+
+    /// Tells the input format from the document's keys.
+    static func detectFormat(_ root: ConfigNode) -> ConfigFormat? {
+        if root.has("country") { return .kycCountry }
+        if root.string("type") == "page", root.has("items") { return .lumiform }
+        if let pages = root["pages"], pages.isSequence,
+           pages.elements.contains(where: { page in page["sections"]?.elements.contains { $0.has("elements") } ?? false }) {
+            return .petAdoption
+        }
+        if root.has("name"), root.has("pages"), !root.has("title") { return .petAdoption }
+        if root.has("fields") || root.has("pages") || root.has("sections") || root.has("countries") { return .native }
+        return nil
+    }
+}

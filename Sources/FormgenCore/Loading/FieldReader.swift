@@ -1,0 +1,112 @@
+/// Reads a field in formgen's own format, of which the KYC country format is a subset.
+struct FieldReader {
+    static let keys: Set<String> = [
+        "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
+        "mask", "keyboard", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
+    ]
+
+    /// Reads a field; rules written on it are appended to `rules`.
+    func read(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Field? {
+        guard node.expectMapping("a field") else { return nil }
+        node.warnUnknownKeys(allowed: Self.keys, in: "field")
+        guard let id = node.string("id") else {
+            node.error("field is missing 'id'")
+            return nil
+        }
+        guard FieldReader.isValidID(id) else {
+            node["id"]?.error("field id '\(id)' may only use letters, digits, '_' and '-', and must start with a letter")
+            return nil
+        }
+        let typeName = node.string("type") ?? "text"
+        guard let type = FieldType(rawValue: typeName) else {
+            node["type"]?.error(unknownMessage("field type", typeName, FieldType.allCases.map(\.rawValue)))
+            return nil
+        }
+        let label = node.string("label") ?? node.string("alt")
+        if label == nil && type != .paragraph {
+            node.error("field '\(id)' is missing 'label'")
+        }
+        var field = Field(id: id, type: type, label: label ?? "", at: node.location)
+        field.typeLocation = node["type"]?.location ?? node.location
+        field.help = node.string("help")
+        field.placeholder = node.string("placeholder")
+        field.required = node.bool("required") ?? false
+        field.readOnly = node.bool("readOnly") ?? false
+        field.dataSource = node.string("dataSource")
+        field.autocomplete = node.string("autocomplete")
+        field.defaultValue = node.string("default")
+        field.sensitive = node.bool("sensitive") ?? (type == .password)
+        field.src = node.string("src")
+        field.content = node.string("text")
+        if let keyboardName = node.string("keyboard") {
+            field.keyboard = Keyboard(rawValue: keyboardName)
+            if field.keyboard == nil {
+                node["keyboard"]?.error(unknownMessage("keyboard", keyboardName, ["normal", "numeric", "decimal", "email", "tel", "url", "password"]))
+            }
+        }
+        if let mask = node.string("mask") {
+            if Mask.isValid(mask) { field.mask = mask } else {
+                node["mask"]?.error("mask '\(mask)' has no placeholder: use # for a digit, A for a letter, * for either")
+            }
+        }
+        if let optionsNode = node["options"] {
+            field.options = OptionReader().read(optionsNode)
+        }
+        if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'"),
+           source.expectKnownKeys(["dataSource", "valueKey", "labelKey"], in: "optionsFrom") {
+            if let dataSource = source.string("dataSource") {
+                let valueKey = source.string("valueKey") ?? "value"
+                field.optionsSource = OptionsSource(dataSource: dataSource, valueKey: valueKey,
+                                                    labelKey: source.string("labelKey") ?? valueKey, location: source.location)
+            } else {
+                source.error("'optionsFrom' is missing 'dataSource'")
+            }
+        }
+        if let validation = node["validation"] {
+            field.apply(ValidationReader().read(validation))
+        }
+        if let rulesNode = node["rules"], let items = rulesNode.expectSequence("'rules'") {
+            rules += items.compactMap { RuleReader().read($0, field: id) }
+        }
+        return field
+    }
+
+    static func isValidID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic else { return false }
+        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+    }
+}
+
+/// Reads `options`: a list of strings, or of `{value, label}`.
+struct OptionReader {
+    func read(_ node: ConfigNode) -> [FieldOption] {
+        guard let items = node.expectSequence("'options'") else { return [] }
+        return items.compactMap { item in
+            if let text = item.scalarText { return FieldOption(value: text, label: text) }
+            guard item.expectMapping("an option"), item.expectKnownKeys(["value", "label"], in: "option") else { return nil }
+            guard let value = item.string("value") else {
+                item.error("option is missing 'value'")
+                return nil
+            }
+            return FieldOption(value: value, label: item.string("label") ?? value)
+        }
+    }
+}
+
+extension Field {
+    /// Adds validation rules; `required` and `mask` rules set the field's own settings.
+    mutating func apply(_ rules: [ValidationRule]) {
+        for rule in rules {
+            switch rule.kind {
+            case .required:
+                required = true
+                requiredMessage = rule.message
+            case .mask(let pattern):
+                mask = pattern
+                validations.append(rule)
+            default:
+                validations.append(rule)
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Reads the Lumiform format: recursive `{type: page|section|text|image, title, items, src}`.
+///
+/// Nested pages become following pages, nested sections nested groups, `text` a text question
+/// and `image` a displayed image. Items carry no ids, so fields are numbered per type in order.
+struct LumiformReader {
+    func read(_ root: ConfigNode, path: String, settings: SiteSettings) -> Form {
+        var form = Form(id: path, path: path, title: root.string("title") ?? path, language: settings.language,
+                        format: .lumiform, at: root.location)
+        form.submission = settings.submission
+        var counters: [String: Int] = [:]
+        var pages: [Page] = []
+        collectPage(root, into: &pages, counters: &counters)
+        form.pages = pages
+        return form
+    }
+
+    private func collectPage(_ node: ConfigNode, into pages: inout [Page], counters: inout [String: Int]) {
+        let index = pages.count
+        pages.append(Page(title: node.string("title"), items: []))
+        var nested: [ConfigNode] = []
+        let items = readItems(node, nestedPages: &nested, counters: &counters)
+        pages[index].items = items
+        for page in nested { collectPage(page, into: &pages, counters: &counters) }
+    }
+
+    private func readItems(_ node: ConfigNode, nestedPages: inout [ConfigNode], counters: inout [String: Int]) -> [FormItem] {
+        guard let list = node["items"] else { return [] }
+        guard let items = list.expectSequence("'items'") else { return [] }
+        return items.compactMap { item -> FormItem? in
+            guard item.expectMapping("an item") else { return nil }
+            _ = item.expectKnownKeys(["type", "title", "items", "src"], in: "item")
+            let type = item.string("type") ?? ""
+            switch type {
+            case "page":
+                nestedPages.append(item)
+                return nil
+            case "section":
+                let children = readItems(item, nestedPages: &nestedPages, counters: &counters)
+                return .section(Section(title: item.string("title"), items: children))
+            case "text", "image":
+                counters[type, default: 0] += 1
+                var field = Field(id: "\(type)_\(counters[type]!)", type: type == "text" ? .text : .image,
+                                  label: item.string("title") ?? "", at: item.location)
+                field.typeLocation = item["type"]?.location ?? item.location
+                if type == "image" {
+                    field.src = item.string("src")
+                    if field.src == nil { item.error("image item is missing 'src'") }
+                } else if field.label.isEmpty {
+                    item.error("text item is missing 'title'")
+                }
+                return .field(field)
+            default:
+                item["type"]?.error(unknownMessage("item type", type, ["page", "section", "text", "image"])) ?? item.error("item is missing 'type'")
+                return nil
+            }
+        }
+    }
+}

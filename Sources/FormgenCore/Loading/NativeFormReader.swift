@@ -1,0 +1,83 @@
+/// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
+struct NativeFormReader {
+    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries"]
+
+    /// The parts every native-format document has, shared by forms and flow definitions.
+    struct Body {
+        var pages: [Page] = []
+        var dataSources: [DataSource] = []
+        var rules: [VisibilityRule] = []
+        var submission: Submission
+    }
+
+    func readBody(_ root: ConfigNode, defaults: Submission) -> Body {
+        var body = Body(submission: defaults)
+        if let pages = root["pages"], let items = pages.expectSequence("'pages'") {
+            body.pages = items.compactMap { readPage($0, rules: &body.rules) }
+            if root.has("fields") { root["fields"]?.error("a form has either 'pages' or 'fields', not both") }
+        } else if root.has("fields") || root.has("sections") {
+            var items = readFields(root["fields"], rules: &body.rules)
+            items += readSections(root["sections"], rules: &body.rules)
+            body.pages = [Page(title: nil, items: items)]
+        }
+        if let sources = root["dataSources"] { body.dataSources = DataSourceReader().read(sources) }
+        if let rules = root["rules"], let items = rules.expectSequence("'rules'") {
+            body.rules += items.compactMap { RuleReader().read($0, field: nil) }
+        }
+        if let submit = root["submit"] { body.submission = SubmissionReader().read(submit, over: defaults) }
+        return body
+    }
+
+    func read(_ root: ConfigNode, path: String, settings: SiteSettings) -> Form {
+        root.warnUnknownKeys(allowed: Self.keys, in: "form")
+        let body = readBody(root, defaults: settings.submission)
+        let id = root.string("id") ?? path
+        var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.string("title") ?? id,
+                        language: root.string("lang") ?? settings.language, format: .native, at: root.location)
+        if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
+        if body.pages.isEmpty { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
+        form.description = root.string("description")
+        form.pages = body.pages
+        form.dataSources = body.dataSources
+        form.rules = body.rules
+        form.submission = body.submission
+        return form
+    }
+
+    private func readPage(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Page? {
+        guard node.expectMapping("a page") else { return nil }
+        _ = node.expectKnownKeys(["title", "description", "fields", "sections"], in: "page")
+        var items = readFields(node["fields"], rules: &rules)
+        items += readSections(node["sections"], rules: &rules)
+        if items.isEmpty { node.error("page has no 'fields' or 'sections'") }
+        return Page(title: node.string("title"), items: items)
+    }
+
+    private func readSections(_ node: ConfigNode?, rules: inout [VisibilityRule]) -> [FormItem] {
+        guard let node, let items = node.expectSequence("'sections'") else { return [] }
+        return items.compactMap { item in
+            guard item.expectMapping("a section") else { return nil }
+            _ = item.expectKnownKeys(["title", "description", "fields", "sections"], in: "section")
+            var children = readFields(item["fields"], rules: &rules)
+            children += readSections(item["sections"], rules: &rules)
+            return .section(Section(title: item.string("title"), description: item.string("description"), items: children))
+        }
+    }
+}
+
+/// A lower-case, URL-safe form of `text` (`Pet Adoption` → `pet-adoption`).
+func slug(_ text: String) -> String {
+    var output = ""
+    var lastWasDash = false
+    for scalar in text.lowercased().unicodeScalars {
+        if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)) {
+            output.unicodeScalars.append(scalar)
+            lastWasDash = false
+        } else if !lastWasDash && !output.isEmpty {
+            output.append("-")
+            lastWasDash = true
+        }
+    }
+    while output.hasSuffix("-") { output.removeLast() }
+    return output.isEmpty ? "form" : output
+}

@@ -1,0 +1,55 @@
+/// Reads `dataSources: [{id, type: api, endpoint, fields}]`.
+struct DataSourceReader {
+    func read(_ node: ConfigNode) -> [DataSource] {
+        guard let items = node.expectSequence("'dataSources'") else { return [] }
+        return items.compactMap { item in
+            guard item.expectMapping("a data source") else { return nil }
+            _ = item.expectKnownKeys(["id", "type", "endpoint", "fields"], in: "data source")
+            guard let id = item.string("id") else {
+                item.error("data source is missing 'id'")
+                return nil
+            }
+            let type = item.string("type") ?? "api"
+            if type != "api" {
+                item["type"]?.error("unknown data source type '\(type)' (known: api)")
+            }
+            guard let endpoint = item.string("endpoint"), !endpoint.isEmpty else {
+                item.error("data source '\(id)' is missing 'endpoint'")
+                return nil
+            }
+            let fieldsNode = item["fields"]
+            let fields = item.stringList("fields") ?? []
+            let locations = fieldsNode.map { $0.isSequence ? $0.elements.map(\.location) : [$0.location] } ?? []
+            return DataSource(id: id, type: type, endpoint: endpoint, fields: fields, at: item.location, fieldLocations: locations)
+        }
+    }
+}
+
+/// Reads `submit: {action, method, encoding, successMessage, redirect}` over inherited defaults.
+struct SubmissionReader {
+    func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
+        var submission = defaults
+        guard node.expectMapping("'submit'") else { return submission }
+        _ = node.expectKnownKeys(["action", "method", "encoding", "successMessage", "redirect"], in: "submit")
+        if let action = node.string("action") { submission.action = action }
+        if let method = node.string("method") {
+            if ["post", "get"].contains(method.lowercased()) { submission.method = method.lowercased() } else {
+                node["method"]?.error("unknown submit method '\(method)' (known: post, get)")
+            }
+        }
+        if let encoding = node.string("encoding") {
+            if let value = Submission.Encoding(rawValue: encoding) { submission.encoding = value } else {
+                node["encoding"]?.error("unknown submit encoding '\(encoding)' (known: json, form)")
+            }
+        }
+        if let message = node.string("successMessage") { submission.successMessage = message }
+        if let redirect = node.string("redirect") { submission.redirect = redirect }
+        return submission
+    }
+}
+
+/// Reads a list of fields, collecting the rules written on them.
+func readFields(_ node: ConfigNode?, rules: inout [VisibilityRule]) -> [FormItem] {
+    guard let node, let items = node.expectSequence("'fields'") else { return [] }
+    return items.compactMap { FieldReader().read($0, rules: &rules).map(FormItem.field) }
+}

@@ -1,0 +1,166 @@
+import Foundation
+
+/// Loads a site from its config folder: `site.yaml`, `forms/`, `countries/`.
+///
+/// Every problem is logged with its position and loading goes on, so one run reports them all.
+public struct SiteLoader {
+    /// The config folder as the user named it; diagnostics show paths under it.
+    public var configDirectory: String
+
+    public init(configDirectory: String) {
+        self.configDirectory = configDirectory
+    }
+
+    public func load(log: DiagnosticLog) -> Site {
+        let settings = loadSettings(log: log)
+        var forms: [Form] = []
+        var countries: [CountryConfig] = []
+        var flows: [FlowDefinition] = []
+        for file in configFiles(in: ["forms", "countries"]) {
+            guard let text = readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
+            let path = slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+            switch ConfigFile.detectFormat(root) {
+            case .kycCountry:
+                if let country = CountryReader().read(root) { countries.append(country) }
+            case .native where root.has("countries"):
+                flows.append(CountryReader().readFlow(root, path: path, defaults: settings.submission))
+            case .native:
+                forms.append(NativeFormReader().read(root, path: path, settings: settings))
+            case .petAdoption:
+                forms.append(PetAdoptionReader().read(root, path: path, settings: settings))
+            case .lumiform:
+                forms.append(LumiformReader().read(root, path: path, settings: settings))
+            case nil:
+                root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'country' (KYC country), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
+            }
+        }
+        let flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
+        reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
+        return Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
+    }
+
+    // MARK: Files
+
+    /// Config files (`.yaml`, `.yml`, `.json`) under the given subfolders, sorted.
+    func configFiles(in folders: [String]) -> [String] {
+        var files: [String] = []
+        for folder in folders {
+            let directory = (configDirectory as NSString).appendingPathComponent(folder)
+            guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
+            for case let relative as String in enumerator {
+                let ext = (relative as NSString).pathExtension.lowercased()
+                guard ["yaml", "yml", "json"].contains(ext) else { continue }
+                files.append((directory as NSString).appendingPathComponent(relative))
+            }
+        }
+        return files.sorted()
+    }
+
+    private func readText(_ file: String, log: DiagnosticLog) -> String? {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            log.error("cannot read file", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            log.error("file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        return text
+    }
+
+    // MARK: Settings
+
+    private func loadSettings(log: DiagnosticLog) -> SiteSettings {
+        var settings = SiteSettings()
+        let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
+        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
+        guard let text = readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
+        _ = root.expectKnownKeys(["title", "description", "baseURL", "language", "submit"], in: "site config")
+        if let title = root.string("title") { settings.title = title }
+        settings.description = root.string("description")
+        if let base = root.string("baseURL") {
+            settings.baseURL = base.hasSuffix("/") ? base : base + "/"
+        }
+        if let language = root.string("language") { settings.language = language }
+        if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
+        return settings
+    }
+
+    // MARK: Country flow
+
+    private struct AssembledFlow {
+        var flow: CountryFlow
+        var location: SourceLocation
+        var placeholderForm: Form {
+            Form(id: flow.id, path: flow.id, title: flow.title, language: flow.language, format: .native, at: location)
+        }
+    }
+
+    private func assembleFlow(flows: [FlowDefinition], countries: [CountryConfig], settings: SiteSettings, log: DiagnosticLog) -> AssembledFlow? {
+        for extra in flows.dropFirst() {
+            log.error("only one form may declare 'countries'; '\(flows[0].id)' already does (\(flows[0].location))", at: extra.location)
+        }
+        let definition = flows.first
+        guard !countries.isEmpty || definition != nil else { return nil }
+        let flowID = definition?.id ?? "kyc"
+        let flowTitle = definition?.title ?? "Choose your country"
+        var seen: [String: SourceLocation] = [:]
+        var variants: [CountryForm] = []
+        for country in countries.sorted(by: { ($0.code, $0.location) < ($1.code, $1.location) }) {
+            if let first = seen[country.code] {
+                log.error("country '\(country.code)' is configured twice (first at \(first))", at: country.location)
+                continue
+            }
+            seen[country.code] = country.location
+            let entry = definition?.countries[country.code]
+            let name = country.name ?? entry?.name ?? CountryNames.name(for: country.code)
+            let language = country.locale ?? entry?.locale ?? settings.language
+            var form = Form(id: "\(flowID)-\(country.code.lowercased())", path: "\(flowID)/\(country.code.lowercased())",
+                            title: country.title ?? "\(flowTitle): \(name)", language: language, format: .kycCountry, at: country.location)
+            form.description = country.description ?? definition?.description
+            let common = definition?.body.pages.flatMap(\.items) ?? []
+            let ownIDs = Set(country.items.flatMap(\.fields).map(\.id))
+            form.pages = [Page(title: nil, items: country.items + common.filter { item in
+                item.fields.allSatisfy { !ownIDs.contains($0.id) }
+            })]
+            let ownSources = Set(country.dataSources.map(\.id))
+            form.dataSources = country.dataSources + (definition?.body.dataSources.filter { !ownSources.contains($0.id) } ?? [])
+            form.rules = (definition?.body.rules ?? []) + country.rules
+            let inherited = definition?.body.submission ?? settings.submission
+            form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
+            variants.append(CountryForm(code: country.code, name: name, form: form))
+        }
+        if let definition {
+            for (code, entry) in definition.countries.sorted(by: { $0.key < $1.key }) where seen[code] == nil {
+                log.error("flow '\(flowID)' lists country '\(code)' but no country config has 'country: \(code)'", at: entry.location)
+            }
+        }
+        let flow = CountryFlow(id: flowID, title: flowTitle, description: definition?.description,
+                               language: settings.language, countries: variants)
+        return AssembledFlow(flow: flow, location: definition?.location ?? countries.first?.location ?? SourceLocation(file: configDirectory, line: 1, column: 1))
+    }
+
+    private func reportDuplicatePaths(_ forms: [Form], log: DiagnosticLog) {
+        var seen: [String: SourceLocation] = [:]
+        for form in forms.sorted(by: { $0.location < $1.location }) {
+            if let first = seen[form.path] {
+                log.error("two forms would be written to '\(form.path)/' (the other is at \(first)); give one a different 'id' or file name", at: form.location)
+            } else {
+                seen[form.path] = form.location
+            }
+        }
+    }
+}
+
+/// English names of common countries, used when a config gives none.
+enum CountryNames {
+    static let names: [String: String] = [
+        "AT": "Austria", "AU": "Australia", "BE": "Belgium", "BR": "Brazil", "CA": "Canada", "CH": "Switzerland",
+        "CZ": "Czechia", "DE": "Germany", "DK": "Denmark", "ES": "Spain", "FI": "Finland", "FR": "France",
+        "GB": "United Kingdom", "GR": "Greece", "IE": "Ireland", "IN": "India", "IT": "Italy", "JP": "Japan",
+        "LU": "Luxembourg", "MX": "Mexico", "NL": "Netherlands", "NO": "Norway", "NZ": "New Zealand", "PL": "Poland",
+        "PT": "Portugal", "SE": "Sweden", "TR": "Türkiye", "US": "United States", "ZA": "South Africa",
+    ]
+
+    static func name(for code: String) -> String { names[code] ?? code }
+}

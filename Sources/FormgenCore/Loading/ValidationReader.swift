@@ -1,0 +1,127 @@
+import Foundation
+
+/// Reads a field's `validation` in every shape the configs use:
+///
+/// - flat: `{regex: '^\d{9}$', message: 'BSN must be 9 digits'}`
+/// - a map of rule to `{value, message}` (or to a bare value)
+/// - a list of `{type, value, message}`
+struct ValidationReader {
+    /// Reads the rules; `required` comes back as a rule too, for the caller to fold into the field.
+    func read(_ node: ConfigNode) -> [ValidationRule] {
+        if node.isNull { return [] }
+        if node.isSequence {
+            return node.elements.compactMap(readListEntry)
+        }
+        guard node.expectMapping("'validation'") else { return [] }
+        let sharedMessage = node.string("message")
+        var rules: [ValidationRule] = []
+        for entry in node.entries where entry.key != "message" {
+            if entry.value.isMapping {
+                guard entry.value.expectKnownKeys(["value", "message"], in: "validation rule '\(entry.key)'") else { continue }
+                let valueNode = entry.value["value"]
+                if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: valueNode,
+                                       message: entry.value.string("message") ?? sharedMessage, at: entry.keyNode.location) {
+                    rules.append(rule)
+                }
+            } else if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: entry.value,
+                                          message: sharedMessage, at: entry.keyNode.location) {
+                rules.append(rule)
+            }
+        }
+        return rules
+    }
+
+    private func readListEntry(_ node: ConfigNode) -> ValidationRule? {
+        guard node.expectMapping("a validation entry") else { return nil }
+        guard node.expectKnownKeys(["type", "value", "message"], in: "validation entry") else { return nil }
+        guard let typeNode = node["type"], let name = typeNode.scalarText else {
+            node.error("validation entry is missing 'type' (one of \(ValidationRule.names.joined(separator: ", ")))")
+            return nil
+        }
+        return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.string("message"), at: node.location)
+    }
+
+    private func makeRule(name: String, nameNode: ConfigNode, value: ConfigNode?, message: String?, at location: SourceLocation) -> ValidationRule? {
+        func need<T>(_ parse: (ConfigNode) -> T?, _ what: String) -> T? {
+            guard let value, !value.isNull else {
+                nameNode.error("validation '\(name)' needs a value (\(what))")
+                return nil
+            }
+            guard let parsed = parse(value) else {
+                value.error("validation '\(name)' expects \(what), found \(value.kindName)")
+                return nil
+            }
+            return parsed
+        }
+        func flag() -> Bool? {
+            guard let value, !value.isNull else { return true }
+            switch value.scalarText?.lowercased() {
+            case "true", "yes": return true
+            case "false", "no": return false
+            default:
+                value.error("validation '\(name)' expects true or false, found \(value.kindName)")
+                return nil
+            }
+        }
+        let kind: ValidationRule.Kind
+        switch name {
+        case "required":
+            guard let on = flag(), on else { return nil }
+            kind = .required
+        case "email":
+            guard let on = flag(), on else { return nil }
+            kind = .email
+        case "regex", "pattern":
+            guard let pattern = need({ $0.scalarText }, "a regular expression") else { return nil }
+            if let problem = RegexSyntax.problem(in: pattern) {
+                value?.error("invalid regex '\(pattern)': \(problem)")
+                return nil
+            }
+            kind = .regex(pattern)
+        case "minLength", "maxLength":
+            guard let number = need({ $0.intValue.flatMap { $0 >= 0 ? $0 : nil } }, "a whole number of 0 or more") else { return nil }
+            kind = name == "minLength" ? .minLength(number) : .maxLength(number)
+        case "minValue", "maxValue", "min", "max":
+            guard let number = need({ $0.doubleValue }, "a number") else { return nil }
+            kind = name.hasPrefix("min") ? .minValue(number) : .maxValue(number)
+        case "mask":
+            guard let mask = need({ $0.scalarText.flatMap { Mask.isValid($0) ? $0 : nil } }, "a mask using # for a digit, A for a letter and * for either") else { return nil }
+            kind = .mask(mask)
+        case "minDate", "maxDate":
+            guard let bound = need({ $0.scalarText.flatMap(DateBound.init) }, "a date such as 2000-01-31, 'today' or '-18y'") else { return nil }
+            kind = name == "minDate" ? .minDate(bound) : .maxDate(bound)
+        case "minAge", "maxAge":
+            guard let years = need({ $0.intValue.flatMap { $0 >= 0 ? $0 : nil } }, "a whole number of years") else { return nil }
+            kind = name == "minAge" ? .minAge(years) : .maxAge(years)
+        case "equalsField":
+            guard let other = need({ $0.scalarText }, "the id of another field") else { return nil }
+            kind = .equalsField(other)
+        default:
+            var text = "unknown validation '\(name)'"
+            if let suggestion = closestMatch(to: name, in: ValidationRule.names) {
+                text += " (did you mean '\(suggestion)'?)"
+            } else {
+                text += " (known: \(ValidationRule.names.joined(separator: ", ")))"
+            }
+            nameNode.error(text)
+            return nil
+        }
+        return ValidationRule(kind, message: message, at: location)
+    }
+}
+
+extension ConfigNode {
+    /// Reports keys outside `allowed` as errors; returns false when there were any.
+    func expectKnownKeys(_ allowed: Set<String>, in what: String) -> Bool {
+        var ok = true
+        for entry in entries where !allowed.contains(entry.key) {
+            var message = "unknown key '\(entry.key)' in \(what)"
+            if let suggestion = closestMatch(to: entry.key, in: allowed) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            entry.keyNode.error(message)
+            ok = false
+        }
+        return ok
+    }
+}

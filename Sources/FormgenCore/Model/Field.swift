@@ -1,0 +1,77 @@
+/// One choice of a select, radio or checkbox group.
+public struct FieldOption: Sendable, Hashable, Codable {
+    public var value: String
+    public var label: String
+    public init(value: String, label: String) {
+        self.value = value
+        self.label = label
+    }
+}
+
+/// Options fetched from a data source at run time (a list endpoint).
+public struct OptionsSource: Sendable, Hashable {
+    public var dataSource: String
+    public var valueKey: String
+    public var labelKey: String
+    public var location: SourceLocation
+}
+
+/// One field of a form: an input, or a display-only image or paragraph.
+public struct Field: Sendable, Hashable {
+    public var id: String
+    public var type: FieldType
+    public var label: String
+    /// Markdown shown under the label.
+    public var help: String?
+    public var placeholder: String?
+    public var required: Bool
+    public var requiredMessage: String?
+    public var readOnly: Bool
+    public var dataSource: String?
+    public var options: [FieldOption]
+    public var optionsSource: OptionsSource?
+    public var mask: String?
+    public var keyboard: Keyboard?
+    public var autocomplete: String?
+    public var defaultValue: String?
+    /// Never kept in browser drafts.
+    public var sensitive: Bool
+    /// Image address for `image` fields.
+    public var src: String?
+    /// Markdown body of `paragraph` fields.
+    public var content: String?
+    public var validations: [ValidationRule]
+    public var location: SourceLocation
+    /// Where the type was written, for errors about it.
+    public var typeLocation: SourceLocation
+
+    public init(id: String, type: FieldType, label: String, at location: SourceLocation) {
+        self.id = id
+        self.type = type
+        self.label = label
+        self.help = nil
+        self.placeholder = nil
+        self.required = false
+        self.requiredMessage = nil
+        self.readOnly = false
+        self.dataSource = nil
+        self.options = []
+        self.optionsSource = nil
+        self.mask = nil
+        self.keyboard = nil
+        self.autocomplete = nil
+        self.defaultValue = nil
+        self.sensitive = false
+        self.src = nil
+        self.content = nil
+        self.validations = []
+        self.location = location
+        self.typeLocation = location
+    }
+
+    /// The options a yes/no field offers.
+    public static let yesNoOptions = [FieldOption(value: "Yes", label: "Yes"), FieldOption(value: "No", label: "No")]
+
+    /// The options shown, with yes/no fields given their two fixed answers.
+    public var effectiveOptions: [FieldOption] { type == .yesno ? Field.yesNoOptions : options }
+}

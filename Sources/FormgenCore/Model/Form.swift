@@ -1,0 +1,115 @@
+/// A form: one or more pages of sections and fields, with rules, data sources and submission settings.
+public struct Form: Sendable, Hashable {
+    /// Identifier; also the output path (`kyc/nl`, `pet-adoption`).
+    public var id: String
+    public var path: String
+    public var title: String
+    /// Markdown.
+    public var description: String?
+    /// BCP 47 language of the page (`en`, `nl`, `de`).
+    public var language: String
+    public var pages: [Page]
+    public var dataSources: [DataSource]
+    public var rules: [VisibilityRule]
+    public var submission: Submission
+    /// Which input format the form was read from.
+    public var format: ConfigFormat
+    public var location: SourceLocation
+
+    public init(id: String, path: String, title: String, language: String, format: ConfigFormat, at location: SourceLocation) {
+        self.id = id
+        self.path = path
+        self.title = title
+        self.description = nil
+        self.language = language
+        self.pages = []
+        self.dataSources = []
+        self.rules = []
+        self.submission = Submission()
+        self.format = format
+        self.location = location
+    }
+
+    /// Every field in page order, depth first through nested sections.
+    public var allFields: [Field] { pages.flatMap { $0.items.flatMap(\.fields) } }
+
+    /// The fields that carry a value (not images or paragraphs).
+    public var inputFields: [Field] { allFields.filter { !$0.type.isDisplayOnly } }
+}
+
+/// One step of a multi-page form.
+public struct Page: Sendable, Hashable {
+    public var title: String?
+    public var items: [FormItem]
+    public init(title: String?, items: [FormItem]) {
+        self.title = title
+        self.items = items
+    }
+}
+
+/// A group of fields and nested groups, rendered as a `fieldset`.
+public struct Section: Sendable, Hashable {
+    public var title: String?
+    /// Markdown.
+    public var description: String?
+    public var items: [FormItem]
+    public init(title: String?, description: String? = nil, items: [FormItem]) {
+        self.title = title
+        self.description = description
+        self.items = items
+    }
+}
+
+/// A page's or section's content, in order.
+public indirect enum FormItem: Sendable, Hashable {
+    case field(Field)
+    case section(Section)
+
+    var fields: [Field] {
+        switch self {
+        case .field(let field): return [field]
+        case .section(let section): return section.items.flatMap(\.fields)
+        }
+    }
+}
+
+/// Where a form's data comes from at run time: `{id, type: api, endpoint, fields}`.
+public struct DataSource: Sendable, Hashable {
+    public var id: String
+    public var type: String
+    public var endpoint: String
+    public var fields: [String]
+    public var location: SourceLocation
+    public var fieldLocations: [SourceLocation]
+
+    public init(id: String, type: String, endpoint: String, fields: [String], at location: SourceLocation, fieldLocations: [SourceLocation] = []) {
+        self.id = id
+        self.type = type
+        self.endpoint = endpoint
+        self.fields = fields
+        self.location = location
+        self.fieldLocations = fieldLocations.isEmpty ? fields.map { _ in location } : fieldLocations
+    }
+}
+
+/// What happens when the form is sent.
+public struct Submission: Sendable, Hashable {
+    public enum Encoding: String, Sendable, Hashable { case json, form }
+
+    /// Where the data goes; without one the page shows the collected data as JSON.
+    public var action: String?
+    public var method: String = "post"
+    public var encoding: Encoding = .json
+    public var successMessage: String?
+    public var redirect: String?
+
+    public init() {}
+}
+
+/// The input formats formgen reads, detected from their keys.
+public enum ConfigFormat: String, Sendable, Hashable {
+    case native = "formgen"
+    case kycCountry = "kyc-country"
+    case petAdoption = "pet-adoption"
+    case lumiform = "lumiform"
+}

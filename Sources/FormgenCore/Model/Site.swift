@@ -1,0 +1,58 @@
+/// Settings from `configs/site.yaml`.
+public struct SiteSettings: Sendable, Hashable {
+    public var title: String = "Forms"
+    public var description: String?
+    /// Absolute base URL (`https://forms.example.org/`) or a path prefix (`/`).
+    public var baseURL: String = "/"
+    public var language: String = "en"
+    /// Submission defaults every form inherits.
+    public var submission = Submission()
+
+    public init() {}
+}
+
+/// A country-specific flow: one variant of a form per country, and a page to pick one.
+public struct CountryFlow: Sendable, Hashable {
+    public var id: String
+    public var title: String
+    /// Markdown.
+    public var description: String?
+    public var language: String
+    /// One form per country, sorted by country code.
+    public var countries: [CountryForm]
+
+    public init(id: String, title: String, description: String?, language: String, countries: [CountryForm]) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.language = language
+        self.countries = countries
+    }
+}
+
+/// A country variant of a flow.
+public struct CountryForm: Sendable, Hashable {
+    /// Upper-case ISO code as written (`NL`).
+    public var code: String
+    /// Display name (`Nederland`).
+    public var name: String
+    public var form: Form
+}
+
+/// Everything a build renders: settings, forms and country flows.
+public struct Site: Sendable, Hashable {
+    public var settings: SiteSettings
+    public var forms: [Form]
+    public var flows: [CountryFlow]
+
+    public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow]) {
+        self.settings = settings
+        self.forms = forms
+        self.flows = flows
+    }
+
+    /// Every form to render, flows' country variants included, sorted by path.
+    public var allForms: [Form] {
+        (forms + flows.flatMap { $0.countries.map(\.form) }).sorted { $0.path < $1.path }
+    }
+}
