@@ -1,0 +1,49 @@
+/// Infers an HTML `autocomplete` token from a field's id, label and type when the config gives none.
+enum Autocomplete {
+    private static let byWord: [(words: [String], token: String)] = [
+        (["first_name", "firstname", "given_name", "givenname", "vorname", "voornaam"], "given-name"),
+        (["last_name", "lastname", "family_name", "surname", "nachname", "achternaam"], "family-name"),
+        (["full_name", "fullname", "your_fullname", "name", "your_name"], "name"),
+        (["birth_date", "birthdate", "date_of_birth", "dob", "birthday", "geburtsdatum", "geboortedatum"], "bday"),
+        (["email", "email_address", "e_mail"], "email"),
+        (["phone", "phone_number", "telephone", "tel", "mobile", "telefon", "telefoon"], "tel"),
+        (["postal_code", "postcode", "zip", "zip_code", "zipcode", "postleitzahl"], "postal-code"),
+        (["street_address", "address", "street"], "street-address"),
+        (["city", "town", "stadt", "woonplaats", "plaats"], "address-level2"),
+        (["country"], "country-name"),
+        (["organization", "organisation", "company"], "organization"),
+        (["username", "user_name"], "username"),
+    ]
+
+    static func infer(for field: Field) -> String? {
+        switch field.type {
+        case .email: return "email"
+        case .tel: return "tel"
+        case .password:
+            return field.validations.contains { if case .equalsField = $0.kind { return true } else { return false } } ? "new-password" : "current-password"
+        case .image, .paragraph, .checkbox, .yesno, .radio: return nil
+        default: break
+        }
+        let id = normalise(field.id)
+        let label = normalise(field.label)
+        for (words, token) in byWord where words.contains(id) || words.contains(label) {
+            return token
+        }
+        let labelWords = Set(label.split(separator: "_").map(String.init))
+        if labelWords.contains("email") { return "email" }
+        if labelWords.contains("phone") { return "tel" }
+        if labelWords.contains("birth") { return "bday" }
+        if labelWords.contains("fullname") { return "name" }
+        return nil
+    }
+
+    private static func normalise(_ text: String) -> String {
+        var output = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber { output.append(character) } else if output.last != "_" { output.append("_") }
+        }
+        return output.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+    }
+}
+
+import Foundation

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The strict policy each page carries: nothing by default, and exactly what the page uses.
+public struct ContentSecurityPolicy: Sendable, Hashable {
+    public var scriptHashes: [String] = []
+    public var styleHashes: [String] = []
+    public var imageSources: Set<String> = []
+    public var connectSources: Set<String> = []
+    public var formActions: Set<String> = []
+
+    public init() {}
+
+    /// The origin a URL names, `'self'` for a relative one, nil for one that may not be used.
+    public static func source(for url: String) -> String? {
+        let lower = url.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else { return nil }
+            return "\(scheme.lowercased())://\(host.lowercased())\(components.port.map { ":\($0)" } ?? "")"
+        }
+        if lower.hasPrefix("//") || lower.contains(":") && !lower.hasPrefix("/") && !lower.hasPrefix(".") {
+            return lower.hasPrefix("data:image/") ? "data:" : nil
+        }
+        return "'self'"
+    }
+
+    /// The policy as a header or `<meta>` value.
+    public var header: String {
+        func list(_ items: Set<String>) -> String { items.isEmpty ? "'none'" : items.sorted().joined(separator: " ") }
+        return [
+            "default-src 'none'",
+            "script-src \(scriptHashes.isEmpty ? "'none'" : scriptHashes.joined(separator: " "))",
+            "style-src \(styleHashes.isEmpty ? "'none'" : styleHashes.joined(separator: " "))",
+            "img-src \(list(imageSources))",
+            "connect-src \(list(connectSources))",
+            "form-action \(list(formActions))",
+            "base-uri 'none'",
+        ].joined(separator: "; ")
+    }
+}

@@ -1,0 +1,117 @@
+/// The values a field's templates read, every key present (false when unused) so that
+/// Mustache never falls back to a value of an enclosing section.
+struct FieldView {
+    let field: Field
+    let language: String
+
+    var context: [String: Any] {
+        let inputID = "f-\(field.id)"
+        let hintID = "\(inputID)-hint"
+        let type = field.type
+        var view: [String: Any] = [
+            "id": field.id,
+            "inputId": inputID,
+            "hintId": hintID,
+            "errorId": "\(inputID)-error",
+            "label": field.label,
+            "helpHTML": field.help.map(Markdown.inlineHTML) ?? false,
+            "describedBy": field.help == nil ? false : hintID,
+            "required": field.required,
+            "readOnly": field.readOnly || field.dataSource != nil,
+            "dataSource": field.dataSource ?? false,
+            "mask": field.mask ?? false,
+            "placeholder": field.placeholder ?? false,
+            "value": field.defaultValue ?? false,
+            "checked": field.defaultValue.map { ["true", "yes", "on", "1"].contains($0.lowercased()) } ?? false,
+            "src": field.src ?? "",
+            "contentHTML": field.content.map(Markdown.html) ?? "",
+            "isImage": type == .image,
+            "isParagraph": type == .paragraph,
+            "isChoiceGroup": type == .radio || type == .yesno || (type == .checkbox && !field.options.isEmpty),
+            "isControl": !type.isDisplayOnly && !(type == .radio || type == .yesno || (type == .checkbox && !field.options.isEmpty)),
+            "isCheckbox": type == .checkbox && field.options.isEmpty,
+            "isTextarea": type == .textarea,
+            "isSelect": type == .select,
+            "isInput": [.text, .number, .date, .email, .tel, .password, .formattednumeric].contains(type),
+            "inputType": inputType,
+            "inline": type == .yesno,
+            "spellcheckOff": [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
+            "autocomplete": field.autocomplete ?? Autocomplete.infer(for: field) ?? false,
+            "inputMode": inputMode ?? false,
+            "step": type == .number ? "any" : false,
+            "widthClass": widthClass ?? false,
+        ]
+        view["options"] = options
+        for (key, value) in limits { view[key] = value }
+        return view
+    }
+
+    private var inputType: String {
+        switch field.type {
+        case .number: return "number"
+        case .date: return "date"
+        case .email: return "email"
+        case .tel: return "tel"
+        case .password: return "password"
+        default: return "text"
+        }
+    }
+
+    private var inputMode: String? {
+        if let mode = field.keyboard?.inputMode { return mode }
+        if let mask = field.mask, mask.allSatisfy({ $0 != "A" && $0 != "*" }) { return "numeric" }
+        return nil
+    }
+
+    private var widthClass: String? {
+        if let mask = field.mask { return mask.count <= 10 ? "fg-width-10" : "fg-width-20" }
+        if field.type == .date { return "fg-width-10" }
+        if let max = field.validations.compactMap({ if case .maxLength(let n) = $0.kind { return n } else { return nil } }).first {
+            return max <= 5 ? "fg-width-5" : max <= 11 ? "fg-width-10" : max <= 20 ? "fg-width-20" : nil
+        }
+        return nil
+    }
+
+    private var options: [[String: Any]] {
+        let isGroup = field.type == .radio || field.type == .yesno || field.type == .checkbox
+        let table = Messages.table(for: language)
+        return field.effectiveOptions.enumerated().map { index, option in
+            var label = option.label
+            if field.type == .yesno { label = table[option.value == "Yes" ? "yes" : "no"] ?? option.label }
+            return [
+                "value": option.value,
+                "label": label,
+                "optionId": "f-\(field.id)-\(index)",
+                "name": field.id,
+                "choiceType": field.type == .checkbox ? "checkbox" : "radio",
+                "selected": !isGroup && option.value == field.defaultValue,
+                "checked": isGroup && option.value == field.defaultValue,
+            ]
+        }
+    }
+
+    /// Native constraint attributes from the validation rules.
+    private var limits: [String: Any] {
+        var values: [String: Any] = ["pattern": false, "minLength": false, "maxLength": false, "min": false, "max": false]
+        if let mask = field.mask {
+            values["pattern"] = Mask.regex(for: mask)
+            values["maxLength"] = String(mask.count)
+        }
+        for rule in field.validations {
+            switch rule.kind {
+            case .regex(let pattern) where values["pattern"] as? String == nil:
+                values["pattern"] = RegexSyntax.htmlPattern(pattern)
+            case .minLength(let n): values["minLength"] = String(n)
+            case .maxLength(let n): values["maxLength"] = String(n)
+            case .minValue(let n) where field.type == .number: values["min"] = formatNumber(n)
+            case .maxValue(let n) where field.type == .number: values["max"] = formatNumber(n)
+            case .minDate(let bound) where field.type == .date:
+                if case .fixed = bound { values["min"] = bound.description }
+            case .maxDate(let bound) where field.type == .date:
+                if case .fixed = bound { values["max"] = bound.description }
+            default: break
+            }
+        }
+        return values
+    }
+}

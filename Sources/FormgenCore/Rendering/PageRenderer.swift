@@ -1,0 +1,118 @@
+import Foundation
+
+/// Renders a site's pages through its theme.
+public struct PageRenderer: Sendable {
+    public let theme: Theme
+    public let settings: SiteSettings
+    private let styleHash: String
+    private let scriptHash: String
+
+    public init(theme: Theme, settings: SiteSettings) {
+        self.theme = theme
+        self.settings = settings
+        styleHash = SHA256.cspSource(for: theme.css)
+        scriptHash = SHA256.cspSource(for: theme.runtime)
+    }
+
+    /// `../../` for `kyc/nl`, `./` for the site's root.
+    static func rootPrefix(for path: String) -> String {
+        let depth = path.split(separator: "/").count
+        return depth == 0 ? "./" : String(repeating: "../", count: depth)
+    }
+
+    private func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: Any] {
+        let canonical: Any = settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : false
+        return [
+            "lang": language,
+            "csp": csp.header,
+            "pageTitle": title == settings.title ? title : "\(title) – \(settings.title)",
+            "canonical": canonical,
+            "css": theme.css,
+            "script": script ?? false,
+            "root": Self.rootPrefix(for: path),
+            "siteTitle": settings.title,
+            "t": Messages.table(for: language),
+        ]
+    }
+
+    private var staticPolicy: ContentSecurityPolicy {
+        var csp = ContentSecurityPolicy()
+        csp.styleHashes = [styleHash]
+        return csp
+    }
+
+    /// The page of one form.
+    public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
+        var csp = staticPolicy
+        if !theme.runtime.isEmpty { csp.scriptHashes = [scriptHash] }
+        csp.imageSources = Set(form.allFields.compactMap { $0.type == .image ? $0.src.flatMap(ContentSecurityPolicy.source) : nil })
+        var connect = Set(form.dataSources.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
+        let action = form.submission.action
+        if let action, let source = ContentSecurityPolicy.source(for: action) {
+            connect.insert(source)
+            csp.formActions = [source]
+        } else {
+            csp.formActions = ["'self'"]
+        }
+        csp.connectSources = connect
+        var context = base(path: form.path, title: form.title, language: form.language, csp: csp,
+                           script: theme.runtime.isEmpty ? nil : theme.runtime)
+        context["id"] = form.id
+        context["title"] = form.title
+        context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
+        context["method"] = form.submission.method
+        context["action"] = action ?? ""
+        context["multiPage"] = form.pages.count > 1
+        context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
+        context["pages"] = form.pages.enumerated().map { index, page in
+            ["index": index, "title": page.title ?? false, "items": items(page.items, language: form.language)] as [String: Any]
+        }
+        context["specJSON"] = FormSpec(form).embeddableJSON()
+        return theme.render("form", context)
+    }
+
+    private func items(_ items: [FormItem], language: String) -> [[String: Any]] {
+        items.map { item in
+            switch item {
+            case .field(let field):
+                return ["field": FieldView(field: field, language: language).context, "section": false]
+            case .section(let section):
+                return ["field": false, "section": [
+                    "title": section.title ?? false,
+                    "descriptionHTML": section.description.map(Markdown.html) ?? false,
+                    "items": self.items(section.items, language: language),
+                ] as [String: Any]]
+            }
+        }
+    }
+
+    /// The page that lets the user pick a country of a flow.
+    public func renderFlow(_ flow: CountryFlow) -> String {
+        var context = base(path: flow.id, title: flow.title, language: flow.language, csp: staticPolicy, script: nil)
+        context["title"] = flow.title
+        context["descriptionHTML"] = flow.description.map(Markdown.html) ?? false
+        context["countries"] = flow.countries.map { country in
+            ["code": country.code, "name": country.name, "href": "\(country.code.lowercased())/", "lang": country.form.language]
+        }
+        return theme.render("flow", context)
+    }
+
+    /// The site's home page, listing flows and forms.
+    public func renderIndex(_ site: Site) -> String {
+        var context = base(path: "", title: settings.title, language: settings.language, csp: staticPolicy, script: nil)
+        context["descriptionHTML"] = settings.description.map(Markdown.html) ?? false
+        context["hasFlows"] = !site.flows.isEmpty
+        context["hasForms"] = !site.forms.isEmpty
+        context["flowsHeading"] = "Country-specific forms"
+        context["formsHeading"] = "Forms"
+        context["flows"] = site.flows.map { ["title": $0.title, "href": "\($0.id)/", "summary": summary($0.description)] }
+        context["forms"] = site.forms.map { ["title": $0.title, "href": "\($0.path)/", "summary": summary($0.description)] }
+        return theme.render("index", context)
+    }
+
+    /// The first line of a Markdown description as plain text, for listings.
+    private func summary(_ markdown: String?) -> Any {
+        guard let line = markdown?.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return false }
+        return line.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "_", with: " ")
+    }
+}

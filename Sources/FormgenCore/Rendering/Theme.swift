@@ -1,0 +1,89 @@
+import Foundation
+import FormgenTemplates
+import Mustache
+
+/// The templates, stylesheet and runtime a build renders with: the built-in defaults,
+/// overridden file by file by a site's own `templates/` folder.
+public struct Theme: Sendable {
+    public let library: MustacheLibrary
+    public let css: String
+    public let runtime: String
+    /// Where each file came from, by name (`layouts/base.mustache`), for errors and tests.
+    public let sources: [String: String]
+
+    static let folders = ["layouts", "partials", "assets"]
+
+    /// Loads the theme; template syntax errors are logged with their file and position.
+    public static func load(overrides: String?, log: DiagnosticLog) -> Theme {
+        var files: [String: String] = [:]
+        collect(from: BuiltinTemplates.directory.path, into: &files)
+        if let overrides, FileManager.default.fileExists(atPath: overrides) {
+            collect(from: overrides, into: &files)
+        }
+        var library = MustacheLibrary()
+        var texts: [String: String] = [:]
+        for (name, path) in files.sorted(by: { $0.key < $1.key }) {
+            guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                log.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
+                continue
+            }
+            texts[name] = text
+            guard name.hasSuffix(".mustache") else { continue }
+            do {
+                let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+                try library.register(body, named: Theme.templateName(name))
+            } catch let error as MustacheTemplate.ParserError {
+                log.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
+            } catch {
+                log.error("template syntax error: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
+            }
+        }
+        for required in ["layouts/base.mustache", "layouts/form.mustache", "layouts/flow.mustache", "layouts/index.mustache"] where texts[required] == nil {
+            log.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
+        }
+        return Theme(library: library, css: minifyCSS(texts["assets/formgen.css"] ?? ""),
+                     runtime: texts["assets/formgen.js"] ?? "", sources: files)
+    }
+
+    private static func collect(from root: String, into files: inout [String: String]) {
+        for folder in folders {
+            let directory = (root as NSString).appendingPathComponent(folder)
+            guard let names = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
+            for name in names.sorted() where name.hasSuffix(".mustache") || name.hasSuffix(".css") || name.hasSuffix(".js") {
+                files["\(folder)/\(name)"] = (directory as NSString).appendingPathComponent(name)
+            }
+        }
+    }
+
+    /// Drops comments and the white space around punctuation; nothing else changes.
+    static func minifyCSS(_ css: String) -> String {
+        var text = css
+        while let start = text.range(of: "/*"), let end = text.range(of: "*/", range: start.upperBound..<text.endIndex) {
+            text.removeSubrange(start.lowerBound..<end.upperBound)
+        }
+        var output = ""
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace, let last = output.last, !"{};:,>".contains(last), !"{};,>".contains(character) {
+                output.append(" ")
+            }
+            pendingSpace = false
+            output.append(character)
+        }
+        return output.replacingOccurrences(of: ";}", with: "}")
+    }
+
+    /// Templates are known by their file name alone: `layouts/form.mustache` is `form`.
+    static func templateName(_ file: String) -> String {
+        String((file as NSString).lastPathComponent.dropLast(".mustache".count))
+    }
+
+    /// Renders a registered template with a context.
+    func render(_ template: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: template) ?? ""
+    }
+}

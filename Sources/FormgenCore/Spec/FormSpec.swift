@@ -1,0 +1,176 @@
+import Foundation
+
+/// The normalised form embedded in every page as JSON (`<script type="application/json" id="fg-spec">`).
+///
+/// The browser runtime and `formgen validate` both read this shape, so the page and a back end
+/// apply the same rules. Keys are written sorted, so the same form gives the same bytes.
+public struct FormSpec: Codable, Sendable, Hashable {
+    public var version = 1
+    public var id: String
+    public var path: String
+    public var title: String
+    public var lang: String
+    public var pages: [PageSpec]
+    public var fields: [FieldSpec]
+    public var rules: [RuleSpec]
+    public var dataSources: [DataSourceSpec]
+    public var submit: SubmitSpec
+    /// Default messages and interface text in the page's language.
+    public var messages: [String: String]
+
+    public struct PageSpec: Codable, Sendable, Hashable {
+        public var title: String?
+        /// Ids of the page's fields in order, nested sections included.
+        public var fields: [String]
+    }
+
+    public struct FieldSpec: Codable, Sendable, Hashable {
+        public var id: String
+        public var type: String
+        public var label: String
+        public var required: Bool
+        public var requiredMessage: String?
+        public var readOnly: Bool
+        public var dataSource: String?
+        public var sensitive: Bool
+        public var mask: String?
+        public var options: [FieldOption]?
+        public var optionsFrom: OptionsFromSpec?
+        public var validations: [ValidationSpec]
+    }
+
+    public struct OptionsFromSpec: Codable, Sendable, Hashable {
+        public var dataSource: String
+        public var valueKey: String
+        public var labelKey: String
+    }
+
+    /// One rule: `rule` is its name (`minLength`); `value` a string, number or nothing.
+    public struct ValidationSpec: Codable, Sendable, Hashable {
+        public var rule: String
+        public var value: SpecValue?
+        public var message: String?
+    }
+
+    public struct RuleSpec: Codable, Sendable, Hashable {
+        public var field: String
+        public var condition: String
+        public var values: [String]
+        public var action: String
+        public var otherwise: String?
+        public var targets: [String]
+    }
+
+    public struct DataSourceSpec: Codable, Sendable, Hashable {
+        public var id: String
+        public var endpoint: String
+        public var fields: [String]
+    }
+
+    public struct SubmitSpec: Codable, Sendable, Hashable {
+        public var action: String?
+        public var method: String
+        public var encoding: String
+        public var successMessage: String?
+        public var redirect: String?
+    }
+}
+
+/// A rule's value in the spec: text or a number.
+public enum SpecValue: Codable, Sendable, Hashable {
+    case string(String)
+    case number(Double)
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Double.self) { self = .number(number) } else { self = .string(try container.decode(String.self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let text): try container.encode(text)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
+        }
+    }
+
+    public var text: String {
+        switch self {
+        case .string(let text): return text
+        case .number(let number): return formatNumber(number)
+        }
+    }
+}
+
+extension FormSpec {
+    /// The spec of a loaded form.
+    public init(_ form: Form) {
+        id = form.id
+        path = form.path
+        title = form.title
+        lang = form.language
+        pages = form.pages.map { PageSpec(title: $0.title, fields: $0.items.flatMap(\.fields).map(\.id)) }
+        fields = form.allFields.map(FieldSpec.init)
+        rules = form.rules.map {
+            RuleSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, action: $0.action.rawValue,
+                     otherwise: $0.otherwise?.rawValue, targets: $0.targets)
+        }
+        dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
+        let submission = form.submission
+        submit = SubmitSpec(action: submission.action, method: submission.method, encoding: submission.encoding.rawValue,
+                            successMessage: submission.successMessage, redirect: submission.redirect)
+        messages = Messages.table(for: form.language)
+    }
+
+    /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
+    public func embeddableJSON() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+}
+
+extension FormSpec.FieldSpec {
+    init(_ field: Field) {
+        id = field.id
+        type = field.type.rawValue
+        label = field.label
+        required = field.required
+        requiredMessage = field.requiredMessage
+        readOnly = field.readOnly || field.dataSource != nil
+        dataSource = field.dataSource
+        sensitive = field.sensitive || field.type == .password
+        mask = field.mask
+        let choices = field.effectiveOptions
+        options = choices.isEmpty ? nil : choices
+        optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey) }
+        var specs = field.validations.map(FormSpec.ValidationSpec.init)
+        if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
+            specs.append(.init(rule: "email", value: nil, message: nil))
+        }
+        validations = specs
+    }
+}
+
+extension FormSpec.ValidationSpec {
+    init(_ rule: ValidationRule) {
+        self.rule = rule.name
+        message = rule.message
+        switch rule.kind {
+        case .required, .email: value = nil
+        case .regex(let pattern): value = .string(pattern)
+        case .mask(let mask): value = .string(mask)
+        case .equalsField(let other): value = .string(other)
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): value = .number(Double(n))
+        case .minValue(let n), .maxValue(let n): value = .number(n)
+        case .minDate(let bound), .maxDate(let bound): value = .string(bound.description)
+        }
+    }
+}
