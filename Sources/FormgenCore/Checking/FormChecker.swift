@@ -56,11 +56,11 @@ public struct FormChecker {
         if let source = field.dataSource {
             if let dataSource = sources[source] {
                 if !dataSource.fields.contains(field.id) {
-                    log.error("field '\(field.id)' uses data source '\(source)', which does not list it in its 'fields'", at: field.location)
+                    log.error("field '\(field.id)' uses data source '\(source)', which does not list it in its 'fields'", at: field.location(of: "dataSource"))
                 }
             } else {
                 let names = sources.keys.sorted()
-                log.error("field '\(field.id)' uses unknown data source '\(source)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: field.location)
+                log.error("field '\(field.id)' uses unknown data source '\(source)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: field.location(of: "dataSource"))
             }
         }
         if let optionsSource = field.optionsSource, sources[optionsSource.dataSource] == nil {
@@ -70,7 +70,7 @@ public struct FormChecker {
         switch field.type {
         case .select, .radio:
             guard field.options.isEmpty && field.optionsSource == nil else { break }
-            log.error("field '\(field.id)' of type \(field.type.rawValue) has no 'options'", at: field.location)
+            log.error("field '\(field.id)' of type \(field.type.rawValue) has no 'options'", at: field.typeLocation)
         case .image where (field.src ?? "").isEmpty:
             log.error("image '\(field.id)' has no 'src'", at: field.location)
         default:

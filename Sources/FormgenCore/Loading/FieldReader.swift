@@ -18,9 +18,12 @@ struct FieldReader {
             return nil
         }
         let typeName = node.string("type") ?? "text"
-        guard let type = FieldType(rawValue: typeName) else {
+        let type: FieldType
+        if let known = FieldType(rawValue: typeName) {
+            type = known
+        } else {
             node["type"]?.error(unknownMessage("field type", typeName, FieldType.allCases.map(\.rawValue)))
-            return nil
+            type = .text
         }
         let label = node.string("label") ?? node.string("alt")
         if label == nil && type != .paragraph {
@@ -28,6 +31,7 @@ struct FieldReader {
         }
         var field = Field(id: id, type: type, label: label ?? "", at: node.location)
         field.typeLocation = node["type"]?.location ?? node.location
+        for entry in node.entries { field.keyLocations[entry.key] = entry.value.location }
         field.help = node.string("help")
         field.placeholder = node.string("placeholder")
         field.required = node.bool("required") ?? false

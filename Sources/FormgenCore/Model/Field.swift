@@ -44,6 +44,11 @@ public struct Field: Sendable, Hashable {
     public var location: SourceLocation
     /// Where the type was written, for errors about it.
     public var typeLocation: SourceLocation
+    /// Where each key's value was written (`dataSource` → 14:17), for errors about that key.
+    public var keyLocations: [String: SourceLocation] = [:]
+
+    /// The position of a key's value, or of the field itself when the key was not written.
+    public func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
 
     public init(id: String, type: FieldType, label: String, at location: SourceLocation) {
         self.id = id

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `formgen build` and `formgen check` as a user runs them: exit codes, output, atomicity, determinism.
+@Suite(.serialized) struct BuildCommandTests {
+    @Test func buildWritesTheExampleSiteAndSaysSoInOneLine() throws {
+        let out = try CommandRunner.temporaryDirectory().appendingPathComponent("public")
+        let result = try CommandRunner.run(["build", "--out", out.path])
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.range(of: #"^Built \d+ pages \(\d+ files\) in \d+\.\d\d s\. Output in .*public/$"#, options: .regularExpression) != nil)
+        for page in ["index.html", "kyc/index.html", "kyc/nl/index.html", "kyc/us/index.html", "kyc/de/index.html", "kyc/be/index.html",
+                     "pet-adoption/index.html", "lumiform-nested/index.html", "registration/index.html", "assets/logo.svg"] {
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(page).path), "\(page)")
+        }
+        let nl = try String(contentsOf: out.appendingPathComponent("kyc/nl/index.html"), encoding: .utf8)
+        #expect(nl.contains(#"pattern="^\d{9}$""#))
+    }
+
+    @Test func twoBuildsGiveIdenticalBytes() throws {
+        let root = try CommandRunner.temporaryDirectory()
+        let first = root.appendingPathComponent("one"), second = root.appendingPathComponent("two")
+        #expect(try CommandRunner.run(["build", "--out", first.path]).status == 0)
+        #expect(try CommandRunner.run(["build", "--out", second.path]).status == 0)
+        let a = try CommandRunner.snapshot(first), b = try CommandRunner.snapshot(second)
+        #expect(a.count > 8)
+        #expect(a == b)
+    }
+
+    @Test func brokenConfigLeavesThePreviousOutputUntouched() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        let out = site.appendingPathComponent("public")
+        #expect(try CommandRunner.run(["build", "--config", "configs", "--out", "public"], in: site).status == 0)
+        let marker = out.appendingPathComponent(".gitkeep")
+        try Data().write(to: marker)
+        let before = try CommandRunner.snapshot(out)
+
+        let nl = site.appendingPathComponent("configs/countries/nl.yaml")
+        let text = try String(contentsOf: nl, encoding: .utf8)
+        try text.replacingOccurrences(of: "type: date", with: "type: dat").write(to: nl, atomically: true, encoding: .utf8)
+        let broken = try CommandRunner.run(["build", "--config", "configs", "--out", "public"], in: site)
+        #expect(broken.status == 1)
+        #expect(broken.stdout == "")
+        #expect(broken.stderr == """
+            configs/countries/nl.yaml:35:11: error: unknown field type 'dat' (did you mean 'date'?)
+            Build failed with 1 error; public/ was left as it was.
+
+            """)
+        #expect(try CommandRunner.snapshot(out) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("formgen-") }
+        #expect(leftovers == [])
+
+        try text.write(to: nl, atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.run(["build", "--config", "configs", "--out", "public"], in: site).status == 0)
+        #expect(FileManager.default.fileExists(atPath: marker.path), "hidden files at the top of the output are kept")
+    }
+
+    @Test func checkReportsEveryErrorAndWritesNothing() throws {
+        let fixture = CommandRunner.repository.appendingPathComponent("Tests/FormgenCoreTests/Fixtures/invalid/many-errors")
+        let expected = try String(contentsOf: fixture.appendingPathComponent("expected.txt"), encoding: .utf8)
+        let result = try CommandRunner.run(["check", "--config", "configs"], in: fixture)
+        #expect(result.status == 1)
+        #expect(result.stderr == expected + "Check failed with 11 errors.\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.appendingPathComponent("public").path))
+    }
+
+    @Test func checkPassesOnTheExampleSite() throws {
+        let result = try CommandRunner.run(["check"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Checked 7 forms: no errors.\n")
+    }
+
+    @Test(arguments: [["build", "--no-such-option"], ["no-such-command"], ["build", "--out"]])
+    func usageErrorsExitWithTwo(_ arguments: [String]) throws {
+        let result = try CommandRunner.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Usage:") || result.stderr.contains("Error:"))
+    }
+
+    @Test func helpListsTheCommands() throws {
+        let result = try CommandRunner.run(["--help"])
+        #expect(result.status == 0)
+        for command in ["build", "check"] { #expect(result.stdout.contains("  \(command)"), "\(command)") }
+    }
+}

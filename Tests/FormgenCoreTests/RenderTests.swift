@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// The HTML each field type becomes: native attributes that work without JavaScript.
+@Suite struct RenderTests {
+    static let theme = Theme.load(overrides: nil, log: DiagnosticLog())
+
+    static func page(_ path: String) throws -> String {
+        let form = try #require(ExampleSite.form(path))
+        return PageRenderer(theme: theme, settings: ExampleSite.loaded.site.settings).renderForm(form)
+    }
+
+    /// The opening tag of the element with `id`, attributes as written.
+    static func tag(withID id: String, in html: String) -> String? {
+        guard let idRange = html.range(of: " id=\"\(id)\"") else { return nil }
+        guard let start = html[..<idRange.lowerBound].lastIndex(of: "<"), let end = html[idRange.upperBound...].firstIndex(of: ">") else { return nil }
+        return String(html[start...end])
+    }
+
+    struct Expectation: CustomTestStringConvertible, Sendable {
+        let form: String
+        let id: String
+        let tag: String
+        var testDescription: String { "\(form) #\(id)" }
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(form: "kyc/nl", id: "f-first_name",
+                    tag: #"<input class="fg-input" id="f-first_name" name="first_name" type="text" required readonly autocomplete="given-name" data-fg-source="user_profile">"#),
+        Expectation(form: "kyc/nl", id: "f-bsn",
+                    tag: #"<input class="fg-input" id="f-bsn" name="bsn" type="text" required pattern="^\d{9}$">"#),
+        Expectation(form: "kyc/nl", id: "f-birth_date",
+                    tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="date" required readonly autocomplete="bday" data-fg-source="user_profile">"#),
+        Expectation(form: "kyc/us", id: "f-first_name",
+                    tag: #"<input class="fg-input" id="f-first_name" name="first_name" type="text" required minlength="2" maxlength="50" autocomplete="given-name">"#),
+        Expectation(form: "kyc/us", id: "f-ssn",
+                    tag: #"<input class="fg-input" id="f-ssn" name="ssn" type="text" required pattern="^\d{3}-\d{2}-\d{4}$">"#),
+        Expectation(form: "kyc/us", id: "f-phone",
+                    tag: #"<input class="fg-input" id="f-phone" name="phone" type="text" required pattern="^\+?1?\d{10,14}$" autocomplete="tel">"#),
+        Expectation(form: "kyc/de", id: "f-postal_code",
+                    tag: #"<input class="fg-input fg-width-5" id="f-postal_code" name="postal_code" type="text" required pattern="^\d{5}$" maxlength="5" autocomplete="postal-code">"#),
+        Expectation(form: "kyc/de", id: "f-email",
+                    tag: #"<input class="fg-input" id="f-email" name="email" type="email" required autocomplete="email" aria-describedby="f-email-hint" spellcheck="false">"#),
+        Expectation(form: "kyc/be", id: "f-national_number",
+                    tag: #####"<input class="fg-input fg-width-20" id="f-national_number" name="national_number" type="text" required pattern="[0-9][0-9]\.[0-9][0-9]\.[0-9][0-9]-[0-9][0-9][0-9]\.[0-9][0-9]" maxlength="15" inputmode="numeric" aria-describedby="f-national_number-hint" data-fg-mask="##.##.##-###.##" spellcheck="false">"#####),
+        Expectation(form: "pet-adoption", id: "f-formattednumeric_1",
+                    tag: #####"<input class="fg-input fg-width-20" id="f-formattednumeric_1" name="formattednumeric_1" type="text" required pattern="[0-9][0-9][0-9][0-9]-[0-9][0-9][0-9]-[0-9][0-9][0-9][0-9]" maxlength="13" inputmode="numeric" autocomplete="tel" data-fg-mask="####-###-####" spellcheck="false">"#####),
+        Expectation(form: "pet-adoption", id: "f-datetime_1",
+                    tag: #"<input class="fg-input fg-width-10" id="f-datetime_1" name="datetime_1" type="date" required autocomplete="bday">"#),
+        Expectation(form: "pet-adoption", id: "f-text_1",
+                    tag: #"<input class="fg-input" id="f-text_1" name="text_1" type="text" required autocomplete="name">"#),
+        Expectation(form: "pet-adoption", id: "f-text_3",
+                    tag: #"<input class="fg-input" id="f-text_3" name="text_3" type="text">"#),
+        Expectation(form: "pet-adoption", id: "f-yesno_1",
+                    tag: #"<fieldset class="fg-choices" id="f-yesno_1">"#),
+        Expectation(form: "pet-adoption", id: "f-yesno_1-0",
+                    tag: #"<input class="fg-choice-input" id="f-yesno_1-0" name="yesno_1" type="radio" value="Yes" required>"#),
+        Expectation(form: "registration", id: "f-household_size",
+                    tag: #"<input class="fg-input" id="f-household_size" name="household_size" type="number" min="1" max="20" step="any">"#),
+        Expectation(form: "registration", id: "f-birth_date",
+                    tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="date" required min="1900-01-01" autocomplete="bday" aria-describedby="f-birth_date-hint">"#),
+        Expectation(form: "registration", id: "f-password",
+                    tag: #"<input class="fg-input" id="f-password" name="password" type="password" required minlength="10" autocomplete="current-password" spellcheck="false">"#),
+        Expectation(form: "registration", id: "f-password_confirm",
+                    tag: #"<input class="fg-input" id="f-password_confirm" name="password_confirm" type="password" required autocomplete="new-password" spellcheck="false">"#),
+        Expectation(form: "registration", id: "f-phone",
+                    tag: #####"<input class="fg-input fg-width-20" id="f-phone" name="phone" type="tel" pattern="[0-9][0-9][0-9][0-9]-[0-9][0-9][0-9]-[0-9][0-9][0-9][0-9]" maxlength="13" inputmode="numeric" autocomplete="tel" aria-describedby="f-phone-hint" data-fg-mask="####-###-####" spellcheck="false">"#####),
+        Expectation(form: "registration", id: "f-customer_number",
+                    tag: #####"<input class="fg-input fg-width-10" id="f-customer_number" name="customer_number" type="text" pattern="[A-Za-z][A-Za-z]-[0-9][0-9][0-9][0-9]" maxlength="7" aria-describedby="f-customer_number-hint" data-fg-mask="AA-####" spellcheck="false">"#####),
+        Expectation(form: "registration", id: "f-best_time",
+                    tag: #"<select class="fg-input fg-select" id="f-best_time" name="best_time">"#),
+        Expectation(form: "registration", id: "f-pet_notes",
+                    tag: #"<textarea class="fg-input" id="f-pet_notes" name="pet_notes" rows="5" maxlength="500">"#),
+        Expectation(form: "registration", id: "f-contact_method-1",
+                    tag: #"<input class="fg-choice-input" id="f-contact_method-1" name="contact_method" type="radio" value="phone" required>"#),
+        Expectation(form: "registration", id: "f-pet_kinds-2",
+                    tag: #"<input class="fg-choice-input" id="f-pet_kinds-2" name="pet_kinds" type="checkbox" value="Bird">"#),
+        Expectation(form: "registration", id: "f-terms",
+                    tag: #"<input class="fg-choice-input" id="f-terms" name="terms" type="checkbox" value="true" required>"#),
+        Expectation(form: "registration", id: "f-email",
+                    tag: #"<input class="fg-input" id="f-email" name="email" type="email" required autocomplete="email" spellcheck="false">"#),
+    ]
+
+    @Test(arguments: expectations)
+    func fieldMarkup(_ expectation: Expectation) throws {
+        let html = try Self.page(expectation.form)
+        #expect(Self.tag(withID: expectation.id, in: html) == expectation.tag)
+    }
+
+    @Test func labelsPointAtTheirControls() throws {
+        let html = try Self.page("registration")
+        let form = try #require(ExampleSite.form("registration"))
+        for field in form.allFields where [.text, .number, .date, .email, .tel, .password, .select, .textarea, .formattednumeric].contains(field.type) {
+            #expect(html.contains("<label class=\"fg-label\" for=\"f-\(field.id)\">\(field.label)"), "label of \(field.id)")
+        }
+    }
+
+    @Test func groupsAreFieldsetsWithLegends() throws {
+        let html = try Self.page("registration")
+        #expect(html.contains(#"<fieldset class="fg-choices" id="f-has_pets">"#))
+        #expect(html.contains(#"<legend class="fg-label">Do you have pets?</legend>"#))
+        #expect(html.contains(#"<legend class="fg-section-title">Your name</legend>"#))
+        #expect(html.contains(#"<label class="fg-choice-label" for="f-has_pets-1">No</label>"#))
+    }
+
+    @Test func optionalFieldsAreMarked() throws {
+        let html = try Self.page("registration")
+        #expect(html.contains(#"<label class="fg-label" for="f-household_size">People in your household <span class="fg-optional">(optional)</span></label>"#))
+        let dutch = try Self.page("kyc/be")
+        #expect(dutch.contains("<html lang=\"nl-BE\">"))
+        #expect(dutch.contains(">Versturen</button>"))
+    }
+
+    @Test func imagesHaveAltTextAndHelpIsMarkdown() throws {
+        let lumiform = try Self.page("lumiform-nested")
+        #expect(lumiform.contains(#"<img src="https://robohash.org/100?&amp;set=set4&amp;size=400x400" alt="Chapter 1 Image" loading="lazy" decoding="async">"#))
+        let registration = try Self.page("registration")
+        #expect(registration.contains(#"<div class="fg-hint" id="f-phone-hint">Use the format 0612-345-6789.</div>"#))
+        #expect(registration.contains("<strong>Nothing here is shared</strong>"))
+    }
+
+    @Test func multiPageFormsHaveWizardHooksAndOnePageFormsDoNot() throws {
+        let pets = try Self.page("pet-adoption")
+        #expect(pets.contains(#"<section class="fg-page" id="fg-page-2" data-fg-page="2" aria-labelledby="fg-page-2-title">"#))
+        #expect(pets.contains("data-fg-next hidden>Next</button>"))
+        let nl = try Self.page("kyc/nl")
+        #expect(!nl.contains("data-fg-next"))
+        #expect(nl.contains(#"<form id="fg-form" class="fg-form" method="post" action="" data-fg-form="kyc-nl">"#))
+        #expect(!nl.contains("novalidate"))
+    }
+
+    @Test func embeddedSpecIsTheFormSpec() throws {
+        let html = try Self.page("pet-adoption")
+        let start = try #require(html.range(of: #"<script type="application/json" id="fg-spec">"#))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let spec = try JSONDecoder().decode(FormSpec.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
+        #expect(spec == FormSpec(try #require(ExampleSite.form("pet-adoption"))))
+        #expect(spec.rules.first?.targets == ["text_3"])
+        #expect(spec.pages.map(\.fields.count) == [5, 2, 2])
+    }
+}

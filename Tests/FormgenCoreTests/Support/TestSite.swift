@@ -1,0 +1,64 @@
+import Foundation
+@testable import FormgenCore
+
+/// Paths of the repository, found from this file's location.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let configs = root.appendingPathComponent("configs").path
+    static let templates = root.appendingPathComponent("templates").path
+    static let fixtures = root.appendingPathComponent("Tests/FormgenCoreTests/Fixtures").path
+}
+
+/// A throwaway site folder written from a dictionary of files.
+struct TestSite {
+    let root: URL
+
+    /// Writes `files` (path under the site → text) into a new temporary folder.
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-test-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    var configs: String { root.appendingPathComponent("configs").path }
+
+    /// Loads and checks the site; diagnostics are shown with paths relative to the site folder.
+    func load() -> (site: Site, diagnostics: [String]) {
+        Self.load(configs: configs, relativeTo: root.path)
+    }
+
+    static func load(configs: String, relativeTo base: String) -> (site: Site, diagnostics: [String]) {
+        let log = DiagnosticLog()
+        let site = SiteLoader(configDirectory: configs).load(log: log)
+        FormChecker().check(site, log: log)
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return (site, log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") })
+    }
+
+    /// A site holding one form file.
+    static func form(_ name: String, _ text: String) throws -> TestSite {
+        try TestSite(["configs/forms/\(name)": text])
+    }
+}
+
+/// The example site in `configs/`, loaded once.
+enum ExampleSite {
+    static let loaded: (site: Site, diagnostics: [String]) = TestSite.load(configs: Repository.configs, relativeTo: Repository.root.path)
+
+    static func form(_ path: String) -> Form? {
+        loaded.site.allForms.first { $0.path == path }
+    }
+}
+
+extension Form {
+    func field(_ id: String) -> Field? { allFields.first { $0.id == id } }
+}
+
+extension Field {
+    var ruleNames: [String] { validations.map(\.name) }
+    func message(of rule: String) -> String? { validations.first { $0.name == rule }?.message }
+}
