@@ -44,7 +44,7 @@ import Testing
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
         #expect(broken.stderr == """
-            configs/countries/nl.yaml:35:11: error: unknown field type 'dat' (did you mean 'date'?)
+            configs/countries/nl.yaml:36:11: error: unknown field type 'dat' (did you mean 'date'?)
             Build failed with 1 error; public/ was left as it was.
 
             """)

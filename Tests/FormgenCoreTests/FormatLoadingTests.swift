@@ -164,7 +164,7 @@ import Testing
         #expect(form.pages.map(\.title) == ["About you", "Your account", "Preferences"])
         #expect(form.field("password_confirm")?.validations.map(\.kind) == [.equalsField("password")])
         #expect(form.field("birth_date")?.validations.map(\.kind) == [
-            .minDate(.fixed(year: 1900, month: 1, day: 1)), .maxDate(.relative(years: 0, months: 0, days: 0)), .minAge(18),
+            .minDate(.fixed(year: 1900, month: 1, day: 1)), .maxDate(.relative(years: 0, months: 0, days: 0)), .minAge(18), .maxAge(120),
         ])
         #expect(form.rules.map(\.action) == [.show, .require, .hide])
         #expect(form.rules[0].targets == ["pet_kinds", "pet_notes"])

@@ -151,7 +151,7 @@ import Foundation
 func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
-    return best.1 <= max(1, word.count / 3) ? best.0 : nil
+    return best.1 <= max(2, word.count / 3) && best.1 < word.count ? best.0 : nil
 }
 
 func editDistance(_ a: String, _ b: String) -> Int {

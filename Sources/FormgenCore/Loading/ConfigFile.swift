@@ -31,7 +31,7 @@ enum ConfigFile {
             if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
             log.error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case let .duplicatedKeysInMapping(duplicates, context):
-            log.error("duplicate key\(duplicates.count > 1 ? "s" : "") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in \(context.text)",
+            log.error("duplicate key\(duplicates.count > 1 ? "s" : "") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in mapping",
                       at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
         case let .reader(problem, offset, _, _):
             log.error("cannot read file: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
