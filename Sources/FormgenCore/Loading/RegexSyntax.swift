@@ -1,36 +1,35 @@
 import Foundation
 
-/// The regular-expression dialect configs may use: the part that Swift's engine (ICU) and the
-/// browser's (ECMAScript with the `u` flag, and `v` in `pattern` attributes) read alike.
+/// The regular-expression dialect configs may use: the part of ECMAScript (`new RegExp(p, "u")`, what the
+/// browser runtime runs) that formgen can translate exactly to ICU (`NSRegularExpression`, what
+/// `formgen validate` runs).
+///
+/// Allowed: literals; `.`; classes `[…]`/`[^…]` with ranges; the escapes `\d \D \w \W \s \S \b \B \t \n \r \f
+/// \xHH \uHHHH \p{…} \P{…}` and escaped syntax characters `^ $ \ . * + ? ( ) [ ] { } | /`; groups `(…)`, `(?:…)`,
+/// `(?<name>…)`; lookaround `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)` (lookbehind of bounded length); quantifiers
+/// `* + ? {n} {n,} {n,m}`, each optionally lazy (`?`); anchors `^ $`; alternation `|`. The escapes keep their
+/// ECMAScript meaning (`\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]`, `\b` an ASCII word boundary, `.` anything but
+/// line terminators, `$` the very end), which the translation spells out for ICU.
 public enum RegexSyntax {
-    /// Constructs ICU accepts that ECMAScript lacks or reads otherwise.
-    private static let icuOnly: [(token: String, name: String)] = [
-        ("(?>", "atomic groups"), ("(?#", "comments"), ("\\A", "\\A"), ("\\Z", "\\Z"), ("\\z", "\\z"),
-        ("\\G", "\\G"), ("\\Q", "\\Q…\\E quoting"), ("\\E", "\\Q…\\E quoting"), ("\\h", "\\h"), ("\\H", "\\H"),
-        ("\\R", "\\R"), ("\\X", "\\X"), ("\\N{", "named characters"), ("[[:", "POSIX classes"),
-        ("*+", "possessive quantifiers"), ("++", "possessive quantifiers"), ("?+", "possessive quantifiers"), ("}+", "possessive quantifiers"),
-    ]
-
-    /// Why `pattern` cannot be used, or nil when both engines accept it alike.
+    /// Why `pattern` cannot be used, or nil when both engines read it alike.
     public static func problem(in pattern: String) -> String? {
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-        } catch {
-            return "it does not compile"
+        switch ECMAScriptTranslator(pattern).translate() {
+        case .failure(let problem):
+            return problem.text
+        case .success(let icu):
+            do {
+                _ = try NSRegularExpression(pattern: icu)
+            } catch {
+                return "it does not compile"
+            }
+            return nil
         }
-        let plain = stripEscapedBackslashes(pattern)
-        for (token, name) in icuOnly where plain.contains(token) {
-            return "\(name) ('\(token)') work only in Swift, not in browsers"
-        }
-        if let range = plain.range(of: #"\(\?[a-zA-Z-]+[:)]"#, options: .regularExpression) {
-            return "inline flags ('\(plain[range])') work only in Swift, not in browsers"
-        }
-        return nil
     }
 
-    /// `\\` pairs removed so that an escaped backslash is not read as the start of an escape.
-    private static func stripEscapedBackslashes(_ pattern: String) -> String {
-        pattern.replacingOccurrences(of: "\\\\", with: "")
+    /// The ICU pattern that matches exactly what `pattern` matches in a browser, or nil when it is outside the dialect.
+    public static func icuPattern(_ pattern: String) -> String? {
+        if case .success(let icu) = ECMAScriptTranslator(pattern).translate() { return icu }
+        return nil
     }
 
     /// The pattern rewritten for an HTML `pattern` attribute, which browsers compile with the `v` flag:

@@ -1,0 +1,81 @@
+/// Which fields a form's rules hide and which they make required, for one set of values.
+///
+/// Every pass evaluates the rules in order against the values, a field hidden in the previous pass
+/// counting as empty; passes repeat until the hidden set stops changing (at most `rules.count + 1`),
+/// so chains of rules settle. The browser runtime computes the same thing.
+public struct FieldStates: Sendable, Hashable {
+    public var hidden: Set<String>
+    public var required: Set<String>
+
+    public init(spec: FormSpec, values: [String: JSONValue]) {
+        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let configured = Set(spec.fields.filter(\.required).map(\.id))
+        var hidden: Set<String> = []
+        var required = configured
+        for _ in 0...spec.rules.count {
+            var nextHidden: Set<String> = []
+            required = configured
+            for rule in spec.rules {
+                let value = hidden.contains(rule.field) ? nil : values[rule.field]
+                let holds = Self.holds(rule, value: value, field: fields[rule.field])
+                guard let action = holds ? rule.action : rule.otherwise else { continue }
+                for target in rule.targets {
+                    switch action {
+                    case "show": nextHidden.remove(target)
+                    case "hide": nextHidden.insert(target)
+                    case "require": required.insert(target)
+                    case "unrequire": required.remove(target)
+                    default: break
+                    }
+                }
+            }
+            let settled = nextHidden == hidden
+            hidden = nextHidden
+            if settled { break }
+        }
+        self.hidden = hidden
+        self.required = required
+    }
+
+    /// Whether a rule's condition holds for its field's value.
+    static func holds(_ rule: FormSpec.RuleSpec, value: JSONValue?, field: FormSpec.FieldSpec?) -> Bool {
+        let texts: [String]
+        if let field, field.isCheckboxGroup {
+            texts = FieldValue.items(value)
+        } else if let field, field.isSingleCheckbox {
+            texts = [FieldValue.isChecked(value) ? "true" : "false"]
+        } else {
+            texts = [FieldValue.text(value)]
+        }
+        let isEmpty = field.map { FieldValue.isEmpty(value, for: $0) } ?? texts.allSatisfy(\.isEmpty)
+        switch rule.condition {
+        case "equals": return texts.contains(rule.values.first ?? "")
+        case "notEquals": return !texts.contains(rule.values.first ?? "")
+        case "in": return texts.contains { rule.values.contains($0) }
+        case "notIn": return !texts.contains { rule.values.contains($0) }
+        case "empty": return isEmpty
+        case "notEmpty": return !isEmpty
+        case "greaterThan", "lessThan":
+            guard texts.count == 1, let number = FieldValue.decimal(texts[0]),
+                  let limit = rule.values.first.flatMap(FieldValue.decimal) else { return false }
+            return rule.condition == "greaterThan" ? number > limit : number < limit
+        default: return false
+        }
+    }
+}
+
+extension FormSpec.FieldSpec {
+    var isDisplayOnly: Bool { type == "image" || type == "paragraph" }
+    var isCheckboxGroup: Bool { type == "checkbox" && (options != nil || optionsFrom != nil) }
+    var isSingleCheckbox: Bool { type == "checkbox" && options == nil && optionsFrom == nil }
+    var isChoice: Bool { ["select", "radio", "yesno", "checkbox"].contains(type) }
+}
+
+extension FieldValue {
+    /// Missing, empty after trimming, an unticked checkbox or an empty group.
+    static func isEmpty(_ value: JSONValue?, for field: FormSpec.FieldSpec) -> Bool {
+        if field.isSingleCheckbox { return !isChecked(value) }
+        if field.isCheckboxGroup { return items(value).isEmpty }
+        return text(value).isEmpty
+    }
+}

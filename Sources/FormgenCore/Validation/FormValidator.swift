@@ -1,0 +1,190 @@
+import Foundation
+
+/// Validates a submission against a form's spec with exactly the page's semantics: the same rules, the same
+/// hidden-field logic, the same messages (see Tests/vectors/validation.json for the full statement).
+///
+/// ```swift
+/// let result = FormValidator(spec: spec).validate(["bsn": .string("123")])
+/// result.errors   // [FieldError(field: "bsn", message: "BSN must be 9 digits"), …]
+/// result.data     // the cleaned submission to store or forward
+/// ```
+/// Immutable and safe to share between threads.
+public struct FormValidator: @unchecked Sendable {
+    public let spec: FormSpec
+    /// Today's date (UTC) for relative date bounds and ages.
+    private let today: CalendarDate
+    /// Compiled patterns by their dialect source; NSRegularExpression is immutable and thread-safe.
+    private let patterns: [String: NSRegularExpression]
+
+    static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+
+    public init(spec: FormSpec, now: Date = Date()) {
+        self.spec = spec
+        today = CalendarDate(now)
+        var sources = Set([Self.emailPattern])
+        for field in spec.fields {
+            for rule in field.validations where rule.rule == "regex" {
+                if case .string(let pattern) = rule.value { sources.insert(pattern) }
+            }
+        }
+        var patterns: [String: NSRegularExpression] = [:]
+        for source in sources.sorted() {
+            if let icu = RegexSyntax.icuPattern(source), let regex = try? NSRegularExpression(pattern: icu) {
+                patterns[source] = regex
+            }
+        }
+        self.patterns = patterns
+    }
+
+    /// Validates a submission given as a JSON object (field id → value).
+    public func validate(_ values: [String: JSONValue]) -> ValidationResult {
+        let states = FieldStates(spec: spec, values: values)
+        var errors: [FieldError] = []
+        for field in spec.fields where !field.isDisplayOnly && !field.readOnly && !states.hidden.contains(field.id) {
+            if let message = check(field, values: values, states: states) {
+                errors.append(FieldError(field: field.id, message: message))
+            }
+        }
+        return ValidationResult(errors: errors, hidden: states.hidden.sorted(), data: data(values, hidden: states.hidden))
+    }
+
+    /// Validates a submission given as a JSON document; throws when it is not JSON or not an object.
+    public func validate(json: Data) throws -> ValidationResult {
+        guard case .object(let values) = try JSONValue.decode(json) else { throw SubmissionError.notAnObject }
+        return validate(values)
+    }
+
+    /// The cleaned submission: trimmed strings, numbers, booleans and lists; hidden, display-only and empty
+    /// fields left out (a visible single checkbox is always `true`/`false`).
+    public func data(_ values: [String: JSONValue], hidden: Set<String>) -> [String: JSONValue] {
+        var data: [String: JSONValue] = [:]
+        for field in spec.fields where !field.isDisplayOnly && !hidden.contains(field.id) {
+            let value = values[field.id]
+            if field.isSingleCheckbox {
+                data[field.id] = .bool(FieldValue.isChecked(value))
+            } else if field.isCheckboxGroup {
+                let items = FieldValue.items(value)
+                if !items.isEmpty { data[field.id] = .array(items.map(JSONValue.string)) }
+            } else {
+                let text = FieldValue.text(value)
+                guard !text.isEmpty else { continue }
+                if field.type == "number", let number = FieldValue.decimal(text) {
+                    data[field.id] = .number(number)
+                } else {
+                    data[field.id] = .string(text)
+                }
+            }
+        }
+        return data
+    }
+
+    /// The first failing check of a visible, editable field, as its message.
+    private func check(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> String? {
+        let value = values[field.id]
+        let messages = spec.messages
+        if FieldValue.isEmpty(value, for: field) {
+            guard states.required.contains(field.id) else { return nil }
+            if let message = field.requiredMessage { return message }
+            return format(messages[field.isChoice ? "requiredChoice" : "required"], field, value: nil)
+        }
+        let text = FieldValue.text(value)
+        if field.type == "number" && FieldValue.decimal(text) == nil { return format(messages["number"], field, value: nil) }
+        if field.type == "date" && CalendarDate(iso: text) == nil { return format(messages["date"], field, value: nil) }
+        if field.isChoice, field.optionsFrom == nil, let options = field.options {
+            let allowed = Set(options.map(\.value))
+            let chosen = field.isCheckboxGroup ? FieldValue.items(value) : [text]
+            if !chosen.allSatisfy(allowed.contains) { return format(messages["option"], field, value: nil) }
+        }
+        if let mask = field.mask, !Self.matches(text, mask: mask) {
+            let maskRule = field.validations.first { $0.rule == "mask" }
+            return maskRule?.message ?? format(messages["mask"], field, value: mask)
+        }
+        for rule in field.validations {
+            if let shown = failure(of: rule, text: text, field: field, values: values, states: states) {
+                return rule.message ?? format(messages[rule.rule], field, value: shown, values: values)
+            }
+        }
+        return nil
+    }
+
+    /// nil when `rule` passes; otherwise the text that stands for `{value}` in its message.
+    private func failure(of rule: FormSpec.ValidationSpec, text: String, field: FormSpec.FieldSpec,
+                         values: [String: JSONValue], states: FieldStates) -> String? {
+        let ruleText = rule.value?.text ?? ""
+        let number: Double? = {
+            if case .number(let number) = rule.value { return number }
+            return FieldValue.decimal(ruleText)
+        }()
+        switch rule.rule {
+        case "regex":
+            guard let regex = patterns[ruleText] else { return nil }
+            return search(regex, text) ? nil : ruleText
+        case "email":
+            return search(patterns[Self.emailPattern]!, text) ? nil : ""
+        case "minLength", "maxLength":
+            guard let limit = number else { return nil }
+            let length = Double(text.unicodeScalars.count)
+            return (rule.rule == "minLength" ? length >= limit : length <= limit) ? nil : ruleText
+        case "minValue", "maxValue":
+            guard let limit = number else { return nil }
+            guard let given = FieldValue.decimal(text) else { return ruleText }
+            return (rule.rule == "minValue" ? given >= limit : given <= limit) ? nil : ruleText
+        case "mask":
+            return Self.matches(text, mask: ruleText) ? nil : ruleText
+        case "minDate", "maxDate":
+            guard let bound = CalendarDate.bound(ruleText, today: today) else { return nil }
+            guard let date = CalendarDate(iso: text) else { return bound.iso }
+            return (rule.rule == "minDate" ? date >= bound : date <= bound) ? nil : bound.iso
+        case "minAge", "maxAge":
+            guard let limit = number else { return nil }
+            guard let date = CalendarDate(iso: text) else { return ruleText }
+            let years = Double(date.fullYears(until: today))
+            return (rule.rule == "minAge" ? years >= limit : years <= limit) ? nil : ruleText
+        case "equalsField":
+            let other = states.hidden.contains(ruleText) ? "" : FieldValue.text(values[ruleText])
+            return Array(text.unicodeScalars) == Array(other.unicodeScalars) ? nil : ruleText
+        default:
+            return nil
+        }
+    }
+
+    private func search(_ regex: NSRegularExpression, _ text: String) -> Bool {
+        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    }
+
+    /// Whether `text` has exactly the mask's shape: `#` a digit, `A` a letter, `*` either, anything else itself.
+    static func matches(_ text: String, mask: String) -> Bool {
+        let characters = Array(text.unicodeScalars), shape = Array(mask.unicodeScalars)
+        guard characters.count == shape.count else { return false }
+        for (character, slot) in zip(characters, shape) {
+            let digit = ("0"..."9").contains(character)
+            let letter = ("A"..."Z").contains(character) || ("a"..."z").contains(character)
+            switch slot {
+            case "#": if !digit { return false }
+            case "A": if !letter { return false }
+            case "*": if !digit && !letter { return false }
+            default: if character != slot { return false }
+            }
+        }
+        return true
+    }
+
+    private func format(_ template: String?, _ field: FormSpec.FieldSpec, value: String?, values: [String: JSONValue] = [:]) -> String {
+        var replacements = ["label": field.label, "value": value ?? ""]
+        if let other = field.validations.first(where: { $0.rule == "equalsField" })?.value?.text {
+            replacements["other"] = spec.fields.first { $0.id == other }?.label ?? other
+        }
+        return Messages.format(template ?? "", replacements)
+    }
+}
+
+/// A submission that cannot be validated at all.
+public enum SubmissionError: Error, CustomStringConvertible {
+    case notAnObject
+
+    public var description: String {
+        switch self {
+        case .notAnObject: return "the submission must be a JSON object of field ids to values"
+        }
+    }
+}

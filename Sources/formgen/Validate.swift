@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import FormgenCore
+
+extension Formgen {
+    struct Validate: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Validate one submission with the same rules as the form's page.",
+            discussion: "Prints 'field: message' for every invalid field. Exits 0 when valid, 1 when invalid or the configs have errors, 2 on usage errors."
+        )
+
+        @OptionGroup var site: SiteOptions
+
+        @Argument(help: "The form: its path in the output (kyc/nl, pet-adoption) or its config file.")
+        var form: String
+
+        @Argument(help: "The submission: a JSON object of field ids to values ('-' reads standard input).")
+        var data: String
+
+        @Option(help: "Today's date (YYYY-MM-DD, UTC) for date and age rules; default: today.")
+        var today: String?
+
+        @Flag(help: "Print the result as JSON: {valid, errors, hidden, data}.")
+        var json = false
+
+        func validate() throws {
+            if let today, Self.date(today) == nil { throw ValidationError("--today expects a date such as 2025-06-15, found '\(today)'") }
+        }
+
+        static func date(_ text: String) -> Date? {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+            return formatter.date(from: text + "T12:00").flatMap { formatter.string(from: $0) == text + "T12:00" ? $0 : nil }
+        }
+
+        func run() throws {
+            let loaded: Site
+            do {
+                (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: DiagnosticLog())
+            } catch let errors as ConfigErrors {
+                DiagnosticPrinter.print(errors.diagnostics)
+                FileHandle.standardError.write(Data("Validation stopped: the configs have \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))
+                throw ExitCode(1)
+            }
+            guard let target = loaded.form(named: form) else {
+                let known = loaded.allForms.map(\.path).joined(separator: ", ")
+                throw ValidationError("no form '\(form)' in \(site.config)/ (known: \(known))")
+            }
+            let values = try readSubmission()
+            let spec = FormSpec(target)
+            let result = FormValidator(spec: spec, now: today.flatMap(Self.date) ?? Date()).validate(values)
+            if json {
+                let errors = JSONValue.object(result.messages.mapValues(JSONValue.string))
+                let report = JSONValue.object(["valid": .bool(result.isValid), "errors": errors,
+                                               "hidden": .array(result.hidden.map(JSONValue.string)), "data": .object(result.data)])
+                Swift.print(report.pretty(), terminator: "")
+            } else if result.isValid {
+                Swift.print("\(source): valid for \(spec.path)")
+            } else {
+                for error in result.errors { Swift.print(error.description) }
+            }
+            if !result.isValid {
+                let count = result.errors.count
+                FileHandle.standardError.write(Data("\(source): \(count) invalid field\(count == 1 ? "" : "s") for \(spec.path)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+
+        /// How the submission is named in messages.
+        private var source: String { data == "-" ? "<stdin>" : data }
+
+        private func readSubmission() throws -> [String: JSONValue] {
+            let bytes = data == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: data)
+            guard let bytes else { throw fail("cannot read the file") }
+            guard let value = try? JSONValue.decode(bytes) else { throw fail("not valid JSON") }
+            guard case .object(let values) = value else { throw fail(SubmissionError.notAnObject.description) }
+            return values
+        }
+
+        private func fail(_ message: String) -> ExitCode {
+            FileHandle.standardError.write(Data("\(source): error: \(message)\n".utf8))
+            return ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// Runs the built `formgen validate` from the repository root.
+enum ValidateRunner {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let binary: URL = {
+        let beside = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent().appendingPathComponent("formgen") }
+        let candidates = beside + [repository.appendingPathComponent(".build/debug/formgen")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }()
+
+    struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], input: String? = nil) throws -> Outcome {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["validate"] + arguments
+        process.currentDirectoryURL = repository
+        let out = Pipe(), err = Pipe(), stdin = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                       stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Writes `text` to a new temporary file and returns its path.
+    static func file(_ text: String, named name: String = "data.json") throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-validate-\(UUID().uuidString)")
+        let url = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+}
+
+@Suite("formgen validate")
+struct ValidateCommandTests {
+    static let invalidKYC = #"{"first_name": "Jan", "last_name": "van der Berg", "bsn": "12345678", "birth_date": "1985-03-15", "email": "jan@", "consent": false}"#
+    static let kycErrors = """
+        bsn: BSN must be 9 digits
+        email: Enter an email address in the correct format, like name@example.com
+        consent: Confirm that your details are correct
+
+        """
+
+    @Test(arguments: ["kyc/nl", "kyc/nl/", "/kyc/nl/index.html", "configs/countries/nl.yaml", "kyc-nl"])
+    func printsOneLinePerInvalidFieldAndExits1(form: String) throws {
+        let outcome = try ValidateRunner.run([form, try ValidateRunner.file(Self.invalidKYC)])
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == Self.kycErrors)
+        #expect(outcome.stderr.contains("3 invalid fields for kyc/nl"))
+    }
+
+    @Test func aValidSubmissionExits0() throws {
+        let outcome = try ValidateRunner.run(["kyc/nl", "-"], input: #"{"bsn": "123456789", "email": "jan@example.nl", "consent": true}"#)
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout == "<stdin>: valid for kyc/nl\n")
+    }
+
+    @Test func jsonOutputCarriesErrorsHiddenFieldsAndCleanedData() throws {
+        let submission = #"{"text_1": " Ann ", "text_2": "ann@example.org", "formattednumeric_1": "0612-345-6789", "datetime_1": "1990-01-31", "yesno_1": "No", "text_3": "never sent", "text_5": "Bob"}"#
+        let outcome = try ValidateRunner.run(["pet-adoption", "--json", "-"], input: submission)
+        #expect(outcome.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(report?["valid"] as? Bool == true)
+        #expect(report?["hidden"] as? [String] == ["text_3"])
+        let data = report?["data"] as? [String: Any]
+        #expect(data?["text_1"] as? String == "Ann")
+        #expect(data?["text_3"] == nil)
+        #expect(data?.count == 6)
+    }
+
+    @Test func aShownRequiredFieldIsReported() throws {
+        let submission = #"{"has_pets": "Yes", "pet_notes": "x"}"#
+        let outcome = try ValidateRunner.run(["registration", "--json", "-"], input: submission)
+        #expect(outcome.status == 1)
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let errors = report?["errors"] as? [String: String]
+        #expect(errors?["full_name"] == "Enter Full name")
+        #expect(errors?["terms"] == "Select I accept the terms of service")
+        #expect(errors?["pet_kinds"] == nil)
+        #expect((report?["hidden"] as? [String])?.contains("pet_kinds") == false)
+        #expect((report?["hidden"] as? [String])?.contains("best_time") == true)
+    }
+
+    @Test(arguments: [("2025-06-15", true), ("2025-06-16", false)])
+    func todayDecidesAgeRules(today: String, tooYoung: Bool) throws {
+        let submission = #"{"birth_date": "2007-06-16"}"#
+        let outcome = try ValidateRunner.run(["--today", today, "--json", "kyc/be", "-"], input: submission)
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        let errors = report?["errors"] as? [String: String]
+        #expect((errors?["birth_date"] == "U moet minstens 18 jaar oud zijn om te registreren") == tooYoung)
+    }
+
+    @Test func anUnknownFormIsAUsageError() throws {
+        let outcome = try ValidateRunner.run(["kyc/xx", try ValidateRunner.file("{}")])
+        #expect(outcome.status == 2)
+        #expect(outcome.stderr.contains("no form 'kyc/xx'"))
+        #expect(outcome.stderr.contains("kyc/nl, kyc/us"))
+    }
+
+    @Test func aMissingArgumentIsAUsageError() throws {
+        #expect(try ValidateRunner.run(["kyc/nl"]).status == 2)
+        #expect(try ValidateRunner.run(["--today", "yesterday", "kyc/nl", "-"], input: "{}").status == 2)
+    }
+
+    @Test(arguments: [("[1, 2]", "the submission must be a JSON object"), ("{oops", "not valid JSON")])
+    func badSubmissionsExit1WithALocatedError(text: String, message: String) throws {
+        let path = try ValidateRunner.file(text)
+        let outcome = try ValidateRunner.run(["kyc/nl", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(path): error: \(message)"))
+    }
+
+    @Test func anUnreadableFileExits1() throws {
+        let outcome = try ValidateRunner.run(["kyc/nl", "/nonexistent/data.json"])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("/nonexistent/data.json: error: cannot read the file"))
+    }
+
+    @Test func configErrorsExit1WithDiagnostics() throws {
+        let form = try ValidateRunner.file("""
+            id: broken
+            title: Broken
+            fields:
+              - id: code
+                label: Code
+                type: text
+                validation:
+                  regex: '(?i)^abc$'
+            """, named: "forms/broken.yaml")
+        let configs = URL(fileURLWithPath: form).deletingLastPathComponent().deletingLastPathComponent()
+        try "title: Test\n".write(to: configs.appendingPathComponent("site.yaml"), atomically: true, encoding: .utf8)
+        let outcome = try ValidateRunner.run(["--config", configs.path, "broken", try ValidateRunner.file("{}")])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("broken.yaml:8:"))
+        #expect(outcome.stderr.contains("inline flags"))
+    }
+}

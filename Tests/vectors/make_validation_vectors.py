@@ -1,0 +1,670 @@
+#!/usr/bin/env python3
+"""Writes validation.json: the shared test vectors of formgen's validation semantics.
+
+Run from anywhere: `python3 Tests/vectors/make_validation_vectors.py`. Both the Swift
+validator (Tests/FormgenCoreTests/ValidationVectorTests.swift) and the browser runtime
+(Tests/runtime/validation.test.mjs) run every case. Expectations are written here by hand
+(or derived with plain Python arithmetic for boundary sweeps); neither implementation is
+used to compute them. The message tables are copied from Sources/FormgenCore/Spec/Messages.swift
+and the Swift test checks they still match.
+"""
+import datetime
+import json
+import pathlib
+import re
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+NOW = "2025-06-15"
+
+SEMANTICS = [
+    "Every case: form = {fields, rules} in the page spec's shape; keys a field leaves out take their defaults",
+    "(required, readOnly, sensitive false; validations []; rules' otherwise null). messages = messages[lang || 'en'].",
+    "values = the submission (JSON); now = today's date (UTC); errors = field -> message for every invalid field;",
+    "hidden = the ids hidden by rules, sorted; data (when present) = the cleaned submission.",
+    "",
+    "Values: a single checkbox (type checkbox without options/optionsFrom) is checked when its value is true or the",
+    "string 'true'. A checkbox group's value is a list (a single string counts as a one-item list); each item is",
+    "read as text and trimmed, and empty items are dropped. Any other field reads a string as itself, a number as",
+    "its shortest decimal text, true/false as 'true'/'false'; null, lists and objects count as missing.",
+    "Trimming removes ECMAScript white space and line terminators from both ends (String.prototype.trim):",
+    "U+0009-000D, U+0020, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.",
+    "",
+    "Per field, in order: skip if hidden, readOnly, or display-only (image, paragraph).",
+    "Empty = missing, text empty after trimming, an unchecked single checkbox, an empty checkbox group.",
+    "Empty and required (after rules) -> requiredMessage, else messages.requiredChoice for select, radio, yesno and",
+    "checkbox, else messages.required. Empty and optional -> valid, no further checks.",
+    "Type checks: number must be a decimal number (HTML's valid floating-point number:",
+    "-?(digits(.digits)?|.digits)([eE][+-]?digits)?) else messages.number; date must be a real YYYY-MM-DD date",
+    "(year 0001-9999) else messages.date; select/radio/yesno/checkbox-group values must be among the options unless",
+    "the field has optionsFrom, else messages.option; a field with mask must match it fully (# a digit 0-9, A a",
+    "letter A-Z a-z, * either, anything else itself) else the message of its mask validation, or messages.mask",
+    "with {value} = the mask.",
+    "Then the validations in order; the first failure wins. message = rule.message ?? messages[rule] with {label}",
+    "the field's label, {value} the rule's value (numbers in shortest form; date bounds as YYYY-MM-DD after",
+    "resolving), {other} the other field's label.",
+    "regex: a search on the trimmed text (not implicitly anchored), read as ECMAScript `new RegExp(value, 'u')`",
+    "(\\d = [0-9], \\w = [A-Za-z0-9_], \\b ASCII word boundary, \\s = ECMAScript white space, . = anything but",
+    "\\n \\r U+2028 U+2029). minLength/maxLength count Unicode code points of the trimmed text.",
+    "minValue/maxValue compare numbers; a value that is not a decimal number fails them.",
+    "email: ^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$ (same regex dialect). mask: the rule's own mask, as above.",
+    "minDate/maxDate: inclusive; bounds 'YYYY-MM-DD', 'today' or relative ('-18y', '+30d', '-1y6m'): years and",
+    "months are shifted together first, the day clamped to the month's end, then days are added.",
+    "minAge n: full years between the date and now >= n; maxAge n: full years <= n (a birthday on 29 February",
+    "falls on 1 March in other years: full years count only once (month, day) of now >= (month, day) of the date).",
+    "A value that is not a real date fails date rules. equalsField: the trimmed text equals, code point for code",
+    "point, the other field's trimmed text (empty when that field is hidden or missing).",
+    "",
+    "Rules: start with no field hidden and `required` as configured. A pass evaluates every rule in order, each",
+    "condition on its field's value, a field hidden in the previous pass counting as empty; true -> the action on",
+    "every target, false -> otherwise (if any). show/hide remove/add the target to this pass's hidden set,",
+    "require/unrequire set its required flag. Passes repeat, from scratch each time, until the hidden set equals",
+    "the previous pass's, at most rules.count + 1 passes; the last pass's result counts.",
+    "Conditions: equals/notEquals compare the trimmed text exactly (a checkbox group equals v if it contains v; a",
+    "single checkbox's text is 'true' or 'false'); in/notIn: the text (any item of a group) is among values;",
+    "empty/notEmpty as defined above; greaterThan/lessThan compare numbers, false unless both are decimal numbers.",
+    "",
+    "Data: hidden and display-only fields are left out, and so are empty fields, except that a single checkbox is",
+    "always sent as true/false. Text-like fields (text, textarea, email, tel, password, date, select, radio, yesno,",
+    "formattednumeric) are sent as trimmed strings, number as a JSON number (as text when it is not a number), a",
+    "checkbox group as a list of strings.",
+]
+
+
+def read_messages():
+    source = (ROOT / "Sources/FormgenCore/Spec/Messages.swift").read_text()
+    tables = {}
+    for language, body in re.findall(r'"(\w\w)": \[\n(.*?)\n        \]', source, re.S):
+        tables[language] = dict(re.findall(r'"(\w+)": "((?:[^"\\]|\\.)*)"', body))
+    return tables
+
+
+CASES = []
+
+
+def f(id, label=None, type="text", **extra):
+    field = {"id": id, "label": label if label is not None else id.replace("_", " ").capitalize(), "type": type}
+    field.update(extra)
+    return field
+
+
+def v(rule, value=None, message=None):
+    spec = {"rule": rule}
+    if value is not None:
+        spec["value"] = value
+    if message is not None:
+        spec["message"] = message
+    return spec
+
+
+def rule(field, condition, values, action, targets, otherwise=None):
+    spec = {"field": field, "condition": condition, "values": values, "action": action, "targets": targets}
+    if otherwise:
+        spec["otherwise"] = otherwise
+    return spec
+
+
+def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, data=None):
+    entry = {"name": name}
+    if lang:
+        entry["lang"] = lang
+    entry["now"] = now
+    entry["form"] = {"fields": fields, "rules": list(rules)}
+    entry["values"] = values
+    entry["errors"] = errors
+    entry["hidden"] = sorted(hidden)
+    if data is not None:
+        entry["data"] = data
+    CASES.append(entry)
+
+
+def one(name, field, value, error=None, **kw):
+    """A case with a single field `x`; `error` is its expected message or None."""
+    values = {} if value is MISSING else {field["id"]: value}
+    case(name, [field], values, {field["id"]: error} if error else {}, **kw)
+
+
+MISSING = object()
+
+# ---------------------------------------------------------------- required and emptiness
+name = f("name", "Full name", required=True)
+for label, value, error in [
+    ("missing", MISSING, "Enter Full name"),
+    ("empty string", "", "Enter Full name"),
+    ("spaces", "   ", "Enter Full name"),
+    ("tab and newline", "\t\n ", "Enter Full name"),
+    ("no-break space", "\u00a0", "Enter Full name"),
+    ("byte order mark", "\ufeff", "Enter Full name"),
+    ("line separator", "\u2028", "Enter Full name"),
+    ("ideographic space", "\u3000", "Enter Full name"),
+    ("null", None, "Enter Full name"),
+    ("a list counts as missing", ["Jan"], "Enter Full name"),
+    ("an object counts as missing", {"x": 1}, "Enter Full name"),
+    ("next line U+0085 is not white space", "\u0085", None),
+    ("zero-width space is not white space", "\u200b", None),
+    ("text", "Jan", None),
+    ("padded text", "  Jan  ", None),
+    ("a number is read as text", 5, None),
+    ("true is read as text", True, None),
+]:
+    one(f"required text: {label}", name, value, error)
+
+one("requiredMessage replaces the default", f("name", "Full name", required=True, requiredMessage="Tell us your name"), "", "Tell us your name")
+one("optional empty: valid", f("name", "Full name"), "", None)
+one("optional empty skips later checks", f("name", "Full name", validations=[v("minLength", 5)]), "  ", None)
+one("optional empty skips regex", f("code", "Code", validations=[v("regex", "^\\d+$")]), "", None)
+one("required number empty", f("age", "Age", "number", required=True), "", "Enter Age")
+one("required number zero is not empty", f("age", "Age", "number", required=True), 0, None)
+one("required textarea of newlines", f("notes", "Notes", "textarea", required=True), "\n\n", "Enter Notes")
+one("required date empty", f("dob", "Date of birth", "date", required=True), "", "Enter Date of birth")
+one("required email empty: no email check", f("email", "Email", "email", required=True, validations=[v("email")]), "", "Enter Email")
+one("required password empty", f("pw", "Password", "password", required=True, sensitive=True), "", "Enter Password")
+one("required tel empty", f("tel", "Phone", "tel", required=True), "", "Enter Phone")
+one("required formattednumeric empty", f("num", "Customer number", "formattednumeric", required=True, mask="AA-####"), "", "Enter Customer number")
+
+colours = [{"value": "red", "label": "Red"}, {"value": "green", "label": "Green"}]
+for t in ["select", "radio"]:
+    one(f"required {t} empty: choice message", f("colour", "Colour", t, required=True, options=colours), "", "Select Colour")
+    one(f"required {t} missing: choice message", f("colour", "Colour", t, required=True, options=colours), MISSING, "Select Colour")
+    one(f"required {t} chosen", f("colour", "Colour", t, required=True, options=colours), "green", None)
+yesno_options = [{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}]
+one("required yesno missing", f("yard", "Do you have a yard?", "yesno", required=True, options=yesno_options), MISSING, "Select Do you have a yard?")
+one("required yesno No is an answer", f("yard", "Do you have a yard?", "yesno", required=True, options=yesno_options), "No", None)
+
+terms = f("terms", "Accept the terms", "checkbox", required=True)
+for label, value, error in [
+    ("false", False, "Select Accept the terms"),
+    ("string false", "false", "Select Accept the terms"),
+    ("string on is not checked", "on", "Select Accept the terms"),
+    ("missing", MISSING, "Select Accept the terms"),
+    ("true", True, None),
+    ("string true", "true", None),
+]:
+    one(f"required single checkbox: {label}", terms, value, error)
+one("single checkbox requiredMessage", f("consent", "I confirm", "checkbox", required=True, requiredMessage="Confirm that your details are correct"), False, "Confirm that your details are correct")
+
+pets = [{"value": v_, "label": v_} for v_ in ["Dog", "Cat", "Bird"]]
+group = f("pets", "Pets", "checkbox", required=True, options=pets)
+for label, value, error in [
+    ("empty list", [], "Select Pets"),
+    ("only empty items", ["", "  "], "Select Pets"),
+    ("missing", MISSING, "Select Pets"),
+    ("one item", ["Dog"], None),
+    ("two items", ["Cat", "Dog"], None),
+    ("a single string is one item", "Dog", None),
+]:
+    one(f"required checkbox group: {label}", group, value, error)
+
+for lang, req, choice in [("nl", "Vul Naam in", "Kies Kleur"), ("de", "Geben Sie Name ein", "Wählen Sie Farbe")]:
+    one(f"{lang}: required default message", f("name", "Naam" if lang == "nl" else "Name", required=True), "", req, lang=lang)
+    one(f"{lang}: requiredChoice default message", f("colour", "Kleur" if lang == "nl" else "Farbe", "select", required=True, options=colours), "", choice, lang=lang)
+
+# ---------------------------------------------------------------- regex
+REGEX_CASES = [
+    ("^\\d{9}$", [("123456789", True), ("12345678", False), ("1234567890", False), (" 123456789 ", True),
+                  ("\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669", False), ("\uff11\uff12\uff13\uff14\uff15\uff16\uff17\uff18\uff19", False)]),
+    ("\\d", [("abc1", True), ("abc", False), ("\u0663", False)]),
+    ("[0-9]{3}", [("ab123cd", True), ("ab12cd3", False)]),
+    ("^[^0-9]+$", [("Jan", True), ("Jan2", False), ("Zoë", True)]),
+    ("^\\w+$", [("abc_123", True), ("café", False), ("naïve", False)]),
+    ("\\bcat\\b", [("a cat here", True), ("concatenate", False), ("écat", True), ("cat_", False)]),
+    ("^a\\sb$", [("a b", True), ("a\u00a0b", True), ("a\u000bb", True), ("a\ufeffb", True), ("a\u0085b", False), ("a\u200bb", False), ("a\tb", True)]),
+    ("^a.b$", [("a-b", True), ("a\nb", False), ("a\rb", False), ("a\u2028b", False), ("a\u0085b", True), ("a😀b", True)]),
+    ("^.{3}$", [("😀😀😀", True), ("abcd", False), ("ab", False)]),
+    ("^\\p{L}+$", [("Zoë", True), ("Zoë1", False), ("日本", True)]),
+    ("^[A-Z]{2}\\d{2}$", [("NL91", True), ("nl91", False)]),
+    ("^(?:\\+31|0)6\\d{8}$", [("0612345678", True), ("+31612345678", True), ("06123", False)]),
+    ("colou?r", [("The color", True), ("colr", False)]),
+    ("^\\d{5}(-\\d{4})?$", [("12345", True), ("12345-6789", True), ("1234", False), ("12345-678", False)]),
+    ("^\\d{3}-\\d{2}-\\d{4}$", [("123-45-6789", True), ("123456789", False)]),
+    ("abc$", [("xabc", True), ("abc\n", True), ("abcx", False)]),
+    ("(?=.*\\d)(?=.*[a-z])", [("abc1", True), ("abc", False), ("123", False)]),
+    ("^(?<year>\\d{4})$", [("2024", True), ("20245", False)]),
+    ("^[\\d-]+$", [("12-34", True), ("12 34", False)]),
+    ("^[^\\s]+$", [("ab", True), ("a b", False), ("a\u00a0b", False)]),
+    ("^[\\w.]+$", [("a.b_c", True), ("é", False)]),
+    ("^\\D+$", [("abc", True), ("a1", False), ("a\u0661", True)]),
+    ("^\\W+$", [("!?", True), ("!a", False)]),
+    ("^\\S+$", [("a\u00a0b", False), ("ab", True)]),
+    ("\\Bend", [("legend", True), ("end", False)]),
+    ("^\\x41\\u0042$", [("AB", True), ("ab", False)]),
+    ("^[\\u00C0-\\u017F]+$", [("éà", True), ("ea", False)]),
+    ("^a|b$", [("ab", True), ("cb", True), ("cd", False)]),
+    ("^\\.\\*\\+\\?\\(\\)\\[\\]\\{\\}\\|\\/\\^\\$\\\\$", [(".*+?()[]{}|/^$\\", True), ("x", False)]),
+    ("^a+?$", [("aaa", True), ("b", False)]),
+    ("^\\d{2,}$", [("1", False), ("12", True), ("123456", True)]),
+    ("^\\d{0,2}$", [("123", False), ("12", True)]),
+    ("^\\P{L}+$", [("123", True), ("a", False)]),
+    ("^\\p{Lu}", [("Abc", True), ("abc", False), ("Ébc", True)]),
+    ("^\\p{Script=Latin}+$", [("abc", True), ("абв", False)]),
+    ("^[a-z0-9_]+$", [("jan_1", True), ("Jan", False)]),
+    ("^\\+?1?\\d{10,14}$", [("+15551234567", True), ("555-123", False)]),
+    ("^\\t?x\\n?y$", [("x\ny", True), ("xy", True), ("x\ty", False)]),
+    ("[^a-z]", [("abc", False), ("abC", True)]),
+    ("^(ab)+$", [("abab", True), ("aba", False)]),
+    ("^[-a]$", [("-", True), ("a", True), ("b", False)]),
+]
+for pattern, samples in REGEX_CASES:
+    for value, ok in samples:
+        one(f"regex {pattern!r} on {value!r}", f("code", "Code", validations=[v("regex", pattern)]), value,
+            None if ok else "Code is not in the right format")
+one("regex custom message", f("bsn", "BSN", required=True, validations=[v("regex", "^\\d{9}$", "BSN must be 9 digits")]), "12345", "BSN must be 9 digits")
+one("regex nl default message", f("code", "Code", validations=[v("regex", "^\\d+$")]), "x", "Code heeft niet de juiste vorm", lang="nl")
+one("regex de default message", f("code", "Code", validations=[v("regex", "^\\d+$")]), "x", "Code hat nicht das richtige Format", lang="de")
+
+# ---------------------------------------------------------------- lengths (code points)
+for n in [1, 2, 3, 5, 10]:
+    for length in sorted({max(n - 1, 1), n, n + 1}):
+        value = "x" * length
+        one(f"minLength {n}, {length} characters", f("name", "Name", validations=[v("minLength", n)]), value,
+            None if length >= n else f"Name must be {n} characters or more")
+        one(f"maxLength {n}, {length} characters", f("name", "Name", validations=[v("maxLength", n)]), value,
+            None if length <= n else f"Name must be {n} characters or fewer")
+for label, value, n, ok in [
+    ("emoji are one code point each", "😀😀😀", 3, True),
+    ("two emoji are two code points", "😀😀", 3, False),
+    ("combining accent counts", "e\u0301e", 3, True),
+    ("padding is trimmed first", " ab ", 3, False),
+    ("CJK", "日本語", 3, True),
+]:
+    one(f"minLength: {label}", f("name", "Name", validations=[v("minLength", n)]), value,
+        None if ok else f"Name must be {n} characters or more")
+for label, value, n, ok in [
+    ("five emoji", "😀😀😀😀😀", 5, True),
+    ("six emoji", "😀😀😀😀😀😀", 5, False),
+    ("combining accent counts", "e\u0301", 1, False),
+    ("padding is trimmed first", "  abcde  ", 5, True),
+    ("inner newline counts", "a\nb", 2, False),
+    ("zero", "a", 0, False),
+]:
+    one(f"maxLength: {label}", f("name", "Name", validations=[v("maxLength", n)]), value,
+        None if ok else f"Name must be {n} characters or fewer")
+one("minLength 0 always passes", f("name", "Name", validations=[v("minLength", 0)]), "a", None)
+one("minLength custom message", f("first", "Vorname", validations=[v("minLength", 2, "Vorname muss mindestens 2 Zeichen lang sein")]), "A", "Vorname muss mindestens 2 Zeichen lang sein")
+one("maxLength custom message", f("zip", "ZIP", validations=[v("maxLength", 10, "ZIP code cannot exceed 10 characters")]), "12345678901", "ZIP code cannot exceed 10 characters")
+one("minLength nl default", f("name", "Naam", validations=[v("minLength", 3)]), "ab", "Naam moet minstens 3 tekens lang zijn", lang="nl")
+one("maxLength de default", f("name", "Name", validations=[v("maxLength", 3)]), "abcd", "Name darf höchstens 3 Zeichen lang sein", lang="de")
+one("length of a number field's text", f("n", "Count", "number", validations=[v("maxLength", 3)]), "12345", "Count must be 3 characters or fewer")
+
+# ---------------------------------------------------------------- numbers
+age = f("age", "Age", "number")
+for value, ok in [
+    ("42", True), ("-3", True), ("3.5", True), (".5", True), ("1e3", True), ("1E-2", True), ("0", True), ("-0", True),
+    ("abc", False), ("1,5", False), ("+1", False), ("1.", False), ("--1", False), ("0x10", False), ("Infinity", False),
+    ("NaN", False), (" 42 ", True), ("4 2", False), ("\u0661\u0662", False), ("1e", False), ("e3", False), ("-.5", True),
+    (42, True), (3.5, True), (-1, True),
+]:
+    one(f"number type: {value!r}", age, value, None if ok else "Age must be a number")
+for n, samples in [(18, ["17", "18", "17.999", "1.8e1", 17, "100"]), (0.5, ["0.4", "0.5", "1"]), (-10, ["-11", "-10", "-9.5"])]:
+    for value in samples:
+        ok = float(value) >= n
+        shown = str(n) if not float(n).is_integer() else str(int(n))
+        one(f"minValue {n} on {value!r}", f("age", "Age", "number", validations=[v("minValue", n)]), value,
+            None if ok else f"Age must be {shown} or more")
+for n, samples in [(120, ["121", "120", "119.5", 121]), (-1, ["0", "-1", "-1.5"]), (2.25, ["2.25", "2.26", "1e0"])]:
+    for value in samples:
+        ok = float(value) <= n
+        shown = str(n) if not float(n).is_integer() else str(int(n))
+        one(f"maxValue {n} on {value!r}", f("age", "Age", "number", validations=[v("maxValue", n)]), value,
+            None if ok else f"Age must be {shown} or less")
+one("number type check comes before minValue", f("age", "Age", "number", validations=[v("minValue", 1)]), "abc", "Age must be a number")
+one("minValue on a text field: not a number fails", f("qty", "Quantity", validations=[v("minValue", 5)]), "abc", "Quantity must be 5 or more")
+one("minValue on a text field: number passes", f("qty", "Quantity", validations=[v("minValue", 5)]), "10", None)
+one("minValue custom message", f("size", "Household", "number", validations=[v("minValue", 1, "Enter at least 1")]), "0", "Enter at least 1")
+one("maxValue custom message", f("size", "Household", "number", validations=[v("maxValue", 20, "Enter 20 or fewer")]), "21", "Enter 20 or fewer")
+one("minValue then maxValue: both listed, second fails", f("size", "Household", "number", validations=[v("minValue", 1), v("maxValue", 20)]), "25", "Household must be 20 or less")
+one("number nl default", f("age", "Leeftijd", "number"), "x", "Leeftijd moet een getal zijn", lang="nl")
+one("minValue nl default", f("age", "Leeftijd", "number", validations=[v("minValue", 18)]), "12", "Leeftijd moet 18 of meer zijn", lang="nl")
+one("maxValue de default", f("age", "Alter", "number", validations=[v("maxValue", 99)]), "100", "Alter darf höchstens 99 sein", lang="de")
+
+# ---------------------------------------------------------------- email
+email = f("email", "Email", "email", validations=[v("email")])
+EMAIL_DEFAULT = "Enter an email address in the correct format, like name@example.com"
+for value, ok in [
+    ("a@b.co", True), ("name@example.com", True), ("first.last+tag@sub.example.org", True), ("ä@ö.de", True),
+    (" a@b.co ", True), ("a@b.c.d", True), ("name@example", False), ("@example.com", False), ("name@.com", False),
+    ("a b@c.d", False), ("a@b@c.d", False), ("a\u00a0b@c.d", False), ("a@b.", False), ("a.b@c", False),
+    ("name", False), ("a@b .c", False),
+]:
+    one(f"email {value!r}", email, value, None if ok else EMAIL_DEFAULT)
+one("email custom message", f("email", "Email", "email", validations=[v("email", message="Enter an email address like name@example.com")]), "nope", "Enter an email address like name@example.com")
+one("email rule on a text field", f("contact", "Contact", validations=[v("email")]), "nope", EMAIL_DEFAULT)
+one("email nl default", email, "x", "Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl", lang="nl")
+
+# ---------------------------------------------------------------- masks
+phone = f("phone", "Phone", "tel", mask="####-###-####")
+for value, ok in [
+    ("0612-345-6789", True), ("0612345678", False), ("0612-345-678", False), ("0612-345-67890", False),
+    ("a612-345-6789", False), ("\u0660612-345-6789", False), (" 0612-345-6789 ", True), ("0612 345 6789", False),
+]:
+    one(f"mask ####-###-#### on {value!r}", phone, value, None if ok else "Phone must be in the format ####-###-####")
+phone_msg = f("phone", "Phone", "tel", mask="####-###-####", validations=[v("mask", "####-###-####", "Enter the phone number as 0612-345-6789")])
+one("mask uses its validation's message", phone_msg, "06123", "Enter the phone number as 0612-345-6789")
+one("mask with validation passes", phone_msg, "0612-345-6789", None)
+customer = f("cust", "Customer number", "formattednumeric", mask="AA-####")
+for value, ok in [("AB-1234", True), ("ab-1234", True), ("AB-12345", False), ("A1-1234", False), ("ÉB-1234", False)]:
+    one(f"mask AA-#### on {value!r}", customer, value, None if ok else "Customer number must be in the format AA-####")
+mixed = f("ref", "Reference", mask="**.##")
+for value, ok in [("a1.23", True), ("Z9.00", True), ("-1.23", False), ("a1x23", False)]:
+    one(f"mask **.## on {value!r}", mixed, value, None if ok else "Reference must be in the format **.##")
+national = f("nn", "Rijksregisternummer", "formattednumeric", mask="##.##.##-###.##", required=True)
+one("Belgian national number formatted", national, "85.07.30-033.28", None, lang="nl")
+one("Belgian national number unformatted", national, "85073003328", "Rijksregisternummer moet de vorm ##.##.##-###.## hebben", lang="nl")
+one("mask validation without a field mask", f("pin", "PIN", validations=[v("mask", "####")]), "12a4", "PIN must be in the format ####")
+one("mask validation without a field mask passes", f("pin", "PIN", validations=[v("mask", "####")]), "1234", None)
+one("mask check comes before regex", f("pin", "PIN", mask="####", validations=[v("regex", "^1", "Starts with 1")]), "2x", "PIN must be in the format ####")
+one("regex after a passing mask", f("pin", "PIN", mask="####", validations=[v("regex", "^1", "Starts with 1")]), "2345", "Starts with 1")
+one("mask de default", f("plz", "PLZ", mask="#####"), "123", "PLZ muss das Format ##### haben", lang="de")
+
+# ---------------------------------------------------------------- dates
+date = f("d", "Date", "date")
+for value, ok in [
+    ("2024-02-29", True), ("2023-02-29", False), ("2024-13-01", False), ("2024-00-10", False), ("2024-04-31", False),
+    ("2024-04-30", True), ("2024-4-5", False), ("24-04-05", False), ("2024/04/05", False), ("20240405", False),
+    ("1900-02-29", False), ("2000-02-29", True), ("0000-01-01", False), ("0001-01-01", True), ("9999-12-31", True),
+    (" 2024-01-01 ", True), ("2024-01-01T00:00", False), ("\uff12\uff10\uff12\uff14-01-01", False), ("2024-01-00", False),
+    ("2024-12-32", False), ("today", False),
+]:
+    one(f"date type {value!r}", date, value, None if ok else "Date must be a real date")
+
+
+def iso(d):
+    return d.strftime("%Y-%m-%d")
+
+
+def shift(now, years=0, months=0, days=0):
+    y, m, d = map(int, now.split("-"))
+    total = y * 12 + (m - 1) + years * 12 + months
+    y, m = divmod(total, 12)
+    m += 1
+    last = [31, 29 if (y % 4 == 0 and y % 100 != 0) or y % 400 == 0 else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+    return iso(datetime.date(y, m, min(d, last)) + datetime.timedelta(days=days))
+
+
+BOUNDS = [
+    # (bound, now, resolved) — resolved written out by hand
+    ("today", "2025-06-15", "2025-06-15"),
+    ("+30d", "2025-06-15", "2025-07-15"),
+    ("-18y", "2025-06-15", "2007-06-15"),
+    ("-1y6m", "2025-06-15", "2023-12-15"),
+    ("-1m", "2024-03-31", "2024-02-29"),
+    ("-1m", "2023-03-31", "2023-02-28"),
+    ("+1y", "2024-02-29", "2025-02-28"),
+    ("-18y", "2024-02-29", "2006-02-28"),
+    ("+1m", "2025-01-31", "2025-02-28"),
+    ("+1d", "2025-12-31", "2026-01-01"),
+    ("-1y6m", "2025-08-31", "2024-02-29"),
+    ("+1m2d", "2025-01-30", "2025-03-02"),
+    ("-400d", "2025-06-15", "2024-05-11"),
+    ("+4y", "2024-02-29", "2028-02-29"),
+    ("-12m", "2025-06-15", "2024-06-15"),
+]
+for bound, now, resolved in BOUNDS:
+    parsed = {unit: int(number) for number, unit in re.findall(r"(\d+)([ymd])", bound)}
+    sign = -1 if bound.startswith("-") else 1
+    if bound != "today":
+        assert shift(now, sign * parsed.get("y", 0), sign * parsed.get("m", 0), sign * parsed.get("d", 0)) == resolved, bound
+    before = iso(datetime.date.fromisoformat(resolved) - datetime.timedelta(days=1))
+    after = iso(datetime.date.fromisoformat(resolved) + datetime.timedelta(days=1))
+    lo = f("d", "Date", "date", validations=[v("minDate", bound)])
+    hi = f("d", "Date", "date", validations=[v("maxDate", bound)])
+    one(f"minDate {bound} at {now}: the bound itself", lo, resolved, None, now=now)
+    one(f"minDate {bound} at {now}: the day before", lo, before, f"Date must be on or after {resolved}", now=now)
+    one(f"maxDate {bound} at {now}: the bound itself", hi, resolved, None, now=now)
+    one(f"maxDate {bound} at {now}: the day after", hi, after, f"Date must be on or before {resolved}", now=now)
+one("minDate fixed", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "1999-12-31", "Date must be on or after 2000-01-01")
+one("minDate fixed passes", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "2000-01-01", None)
+one("maxDate fixed", f("d", "Date", "date", validations=[v("maxDate", "2030-12-31")]), "2031-01-01", "Date must be on or before 2030-12-31")
+one("minDate custom message", f("d", "Date", "date", validations=[v("minDate", "1900-01-01", "Date of birth must be after 1 January 1900")]), "1899-12-31", "Date of birth must be after 1 January 1900")
+one("minDate nl default", f("d", "Datum", "date", validations=[v("minDate", "2000-01-01")]), "1999-01-01", "Datum moet op of na 2000-01-01 liggen", lang="nl")
+one("maxDate de default", f("d", "Datum", "date", validations=[v("maxDate", "2030-12-31")]), "2031-01-01", "Datum muss am oder vor dem 2030-12-31 liegen", lang="de")
+one("minDate on a text field: not a date fails", f("when", "When", validations=[v("minDate", "2000-01-01")]), "hello", "When must be on or after 2000-01-01")
+one("date type check comes before minDate", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "2001-02-30", "Date must be a real date")
+
+AGES = [
+    # (rule, n, now, birth date, ok)
+    ("minAge", 18, "2025-06-15", "2007-06-15", True),
+    ("minAge", 18, "2025-06-15", "2007-06-16", False),
+    ("minAge", 18, "2025-06-15", "2007-06-14", True),
+    ("minAge", 18, "2025-06-15", "1950-01-01", True),
+    ("minAge", 18, "2018-02-28", "2000-02-29", False),
+    ("minAge", 18, "2018-03-01", "2000-02-29", True),
+    ("minAge", 18, "2016-02-29", "1998-02-28", True),
+    ("minAge", 18, "2025-06-15", "2030-01-01", False),
+    ("minAge", 0, "2025-06-15", "2025-06-15", True),
+    ("minAge", 21, "2025-01-01", "2004-01-01", True),
+    ("minAge", 21, "2024-12-31", "2004-01-01", False),
+    ("maxAge", 65, "2025-06-15", "1960-06-15", True),
+    ("maxAge", 65, "2025-06-15", "1960-06-16", True),
+    ("maxAge", 65, "2025-06-15", "1959-06-15", False),
+    ("maxAge", 65, "2025-06-15", "1959-06-16", True),
+    ("maxAge", 65, "2025-06-15", "2030-01-01", True),
+    ("maxAge", 0, "2025-06-15", "2024-06-16", True),
+    ("maxAge", 0, "2025-06-15", "2024-06-15", False),
+]
+for rule_name, n, now, born, ok in AGES:
+    message = f"You must be at least {n} years old" if rule_name == "minAge" else f"You must be {n} years old or younger"
+    one(f"{rule_name} {n} at {now}, born {born}", f("dob", "Date of birth", "date", validations=[v(rule_name, n)]), born,
+        None if ok else message, now=now)
+one("minAge custom message", f("dob", "Date of birth", "date", validations=[v("minAge", 18, "You must be at least 18 years old to register")]), "2010-01-01", "You must be at least 18 years old to register")
+one("minAge nl default", f("dob", "Geboortedatum", "date", validations=[v("minAge", 18)]), "2010-01-01", "U moet minstens 18 jaar oud zijn", lang="nl")
+one("maxAge de default", f("dob", "Geburtsdatum", "date", validations=[v("maxAge", 30)]), "1980-01-01", "Sie dürfen höchstens 30 Jahre alt sein", lang="de")
+one("minAge on a text field: not a date fails", f("dob", "Born", validations=[v("minAge", 18)]), "long ago", "You must be at least 18 years old")
+registration_dob = f("birth_date", "Date of birth", "date", required=True, validations=[
+    v("minDate", "1900-01-01", "Date of birth must be after 1 January 1900"),
+    v("maxDate", "today", "Date of birth must be in the past"),
+    v("minAge", 18, "You must be at least 18 years old to register"),
+])
+for value, error in [
+    ("1899-12-31", "Date of birth must be after 1 January 1900"),
+    ("2030-01-01", "Date of birth must be in the past"),
+    ("2010-01-01", "You must be at least 18 years old to register"),
+    ("1990-03-27", None),
+    ("", "Enter Date of birth"),
+]:
+    one(f"registration birth date {value!r}: first failing rule wins", registration_dob, value, error)
+
+# ---------------------------------------------------------------- equalsField
+pw = f("password", "Password", "password", required=True, sensitive=True)
+confirm = f("confirm", "Confirm password", "password", required=True, sensitive=True, validations=[v("equalsField", "password")])
+confirm_msg = f("confirm", "Confirm password", "password", required=True, sensitive=True, validations=[v("equalsField", "password", "The passwords do not match")])
+case("equalsField equal", [pw, confirm], {"password": "secret123", "confirm": "secret123"}, {})
+case("equalsField different: default message", [pw, confirm], {"password": "secret123", "confirm": "secret124"}, {"confirm": "Confirm password must match Password"})
+case("equalsField different: custom message", [pw, confirm_msg], {"password": "secret123", "confirm": "nope"}, {"confirm": "The passwords do not match"})
+case("equalsField compares trimmed text", [pw, confirm], {"password": "secret123", "confirm": " secret123 "}, {})
+case("equalsField is case-sensitive", [pw, confirm], {"password": "Secret", "confirm": "secret"}, {"confirm": "Confirm password must match Password"})
+case("equalsField compares code points, not canonical equivalence", [pw, confirm], {"password": "caf\u00e9", "confirm": "cafe\u0301"}, {"confirm": "Confirm password must match Password"})
+case("equalsField other empty", [pw, confirm], {"password": "", "confirm": "x"}, {"password": "Enter Password", "confirm": "Confirm password must match Password"})
+case("equalsField both empty: required wins", [pw, confirm], {}, {"password": "Enter Password", "confirm": "Enter Confirm password"})
+case("equalsField against a number field", [f("n", "Number", "number"), f("n2", "Repeat number", validations=[v("equalsField", "n")])], {"n": 5, "n2": "5"}, {})
+case("equalsField other hidden counts as empty",
+     [f("mode", "Mode", "select", options=colours), f("a", "Code"), f("b", "Repeat code", validations=[v("equalsField", "a")])],
+     {"mode": "red", "a": "x1", "b": "x1"}, {"b": "Repeat code must match Code"}, hidden=["a"],
+     rules=[rule("mode", "equals", ["red"], "hide", ["a"])])
+case("equalsField nl default", [f("pw", "Wachtwoord", "password"), f("pw2", "Bevestiging", "password", validations=[v("equalsField", "pw")])],
+     {"pw": "a", "pw2": "b"}, {"pw2": "Bevestiging moet gelijk zijn aan Wachtwoord"}, lang="nl")
+
+# ---------------------------------------------------------------- options
+for t in ["select", "radio"]:
+    for value, ok in [("red", True), ("blue", False), ("Red", False), (" red ", True)]:
+        one(f"{t} option {value!r}", f("colour", "Colour", t, options=colours), value, None if ok else "Select one of the options for Colour")
+for value, ok in [("Yes", True), ("No", True), ("Maybe", False), ("yes", False)]:
+    one(f"yesno option {value!r}", f("yard", "Yard", "yesno", options=yesno_options), value, None if ok else "Select one of the options for Yard")
+for value, ok in [(["Dog", "Cat"], True), (["Dog", "Fish"], False), (["fish"], False), ("Bird", True)]:
+    one(f"checkbox group options {value!r}", f("pets", "Pets", "checkbox", options=pets), value, None if ok else "Select one of the options for Pets")
+one("optionsFrom: any value passes", f("country", "Country", "select", optionsFrom={"dataSource": "countries", "valueKey": "code", "labelKey": "name"}), "XX", None)
+one("a number matches an option's text", f("n", "Rooms", "select", options=[{"value": "1", "label": "One"}, {"value": "2", "label": "Two"}]), 2, None)
+one("option check before validations", f("colour", "Colour", "select", options=colours, validations=[v("minLength", 10, "Too short")]), "blue", "Select one of the options for Colour")
+one("option nl default", f("colour", "Kleur", "radio", options=colours), "blue", "Kies een van de opties voor Kleur", lang="nl")
+
+# ---------------------------------------------------------------- skipped fields and order
+one("readOnly required empty: not validated", f("first", "First name", readOnly=True, required=True, dataSource="profile"), "", None)
+one("readOnly with a failing regex: not validated", f("first", "First name", readOnly=True, validations=[v("regex", "^\\d+$")]), "Jan", None)
+one("paragraph is never validated", f("intro", "", "paragraph", required=True), "", None)
+one("image is never validated", f("logo", "Logo", "image", required=True), MISSING, None)
+one("first failing validation wins", f("name", "Name", validations=[v("minLength", 3), v("regex", "^[a-z]+$")]), "A1", "Name must be 3 characters or more")
+one("later validation when earlier passes", f("name", "Name", validations=[v("minLength", 3), v("regex", "^[a-z]+$")]), "ABC", "Name is not in the right format")
+one("required validation entry is ignored (required is a flag)", f("name", "Name", validations=[v("required")]), "", None)
+case("unknown keys in the submission are ignored", [f("name", "Name", required=True)], {"name": "Jan", "other": ""}, {}, data={"name": "Jan"})
+case("every field reported, one message each",
+     [f("a", "A", required=True), f("b", "B", "number"), f("c", "C", validations=[v("maxLength", 1), v("regex", "x")])],
+     {"b": "z", "c": "yy"}, {"a": "Enter A", "b": "B must be a number", "c": "C must be 1 characters or fewer"})
+case("the KYC NL form with a prefilled profile",
+     [f("first_name", "First Name", readOnly=True, required=True, dataSource="user_profile"),
+      f("last_name", "Last Name", readOnly=True, required=True, dataSource="user_profile"),
+      f("bsn", "BSN", required=True, validations=[v("regex", "^\\d{9}$", "BSN must be 9 digits")]),
+      f("birth_date", "Birth Date", "date", readOnly=True, required=True, dataSource="user_profile"),
+      f("email", "Email address", "email", required=True, validations=[v("email")]),
+      f("consent", "I confirm these details are correct", "checkbox", required=True, requiredMessage="Confirm that your details are correct")],
+     {"first_name": "Jan", "last_name": "van der Berg", "bsn": "12345678", "birth_date": "1985-03-15", "email": "jan@", "consent": False},
+     {"bsn": "BSN must be 9 digits", "email": EMAIL_DEFAULT, "consent": "Confirm that your details are correct"})
+
+# ---------------------------------------------------------------- rules
+fence = f("fence", "Is it fenced?", required=True)
+yard = f("yard", "Do you have a yard?", "yesno", required=True, options=yesno_options)
+show_fence = rule("yard", "equals", ["Yes"], "show", ["fence"], "hide")
+case("rule equals true shows the target", [yard, fence], {"yard": "Yes"}, {"fence": "Enter Is it fenced?"}, rules=[show_fence])
+case("rule equals false hides the target (otherwise)", [yard, fence], {"yard": "No"}, {}, hidden=["fence"], rules=[show_fence])
+case("rule on a missing answer runs otherwise", [yard, fence], {}, {"yard": "Select Do you have a yard?"}, hidden=["fence"], rules=[show_fence])
+case("hidden field with a bad value is not validated", [yard, f("fence", "Fence", validations=[v("regex", "^\\d+$")])], {"yard": "No", "fence": "abc"}, {}, hidden=["fence"], rules=[show_fence],
+     data={"yard": "No"})
+case("rule without otherwise leaves the target as it is", [yard, fence], {"yard": "No"}, {"fence": "Enter Is it fenced?"},
+     rules=[rule("yard", "equals", ["Yes"], "hide", ["fence"])])
+case("rule without otherwise acts when true", [yard, fence], {"yard": "Yes"}, {}, hidden=["fence"],
+     rules=[rule("yard", "equals", ["Yes"], "hide", ["fence"])])
+case("equals is case-sensitive", [yard, fence], {"yard": "Yes"}, {}, hidden=["fence"],
+     rules=[rule("yard", "equals", ["yes"], "show", ["fence"], "hide")])
+
+pet_fields = [f("yesno_1", "Do you have a yard?", "yesno", required=True, options=yesno_options), f("text_3", "Is it fenced? Also indicate the type")]
+pet_rule = rule("yesno_1", "equals", ["Yes"], "show", ["text_3"], "hide")
+case("pet adoption seed: yard Yes shows the fence question", pet_fields, {"yesno_1": "Yes", "text_3": "Wooden fence"}, {}, rules=[pet_rule],
+     data={"yesno_1": "Yes", "text_3": "Wooden fence"})
+case("pet adoption seed: yard No hides it and drops its value", pet_fields, {"yesno_1": "No", "text_3": "Wooden fence"}, {}, hidden=["text_3"], rules=[pet_rule],
+     data={"yesno_1": "No"})
+case("pet adoption seed: optional fence may stay empty", pet_fields, {"yesno_1": "Yes"}, {}, rules=[pet_rule], data={"yesno_1": "Yes"})
+
+t = f("t", "Trigger")
+x = f("x", "Target", required=True)
+for cond, values, value, true in [
+    ("equals", ["a"], "a", True), ("equals", ["a"], "b", False), ("equals", ["a"], " a ", True), ("equals", ["a"], "", False),
+    ("notEquals", ["a"], "a", False), ("notEquals", ["a"], "b", True), ("notEquals", ["a"], "", True),
+    ("in", ["a", "b"], "b", True), ("in", ["a", "b"], "c", False), ("in", ["a", "b"], "", False),
+    ("notIn", ["a", "b"], "b", False), ("notIn", ["a", "b"], "c", True), ("notIn", ["a", "b"], "", True),
+    ("empty", [], "", True), ("empty", [], "  ", True), ("empty", [], "x", False),
+    ("notEmpty", [], "", False), ("notEmpty", [], "x", True),
+    ("greaterThan", ["10"], "11", True), ("greaterThan", ["10"], "10", False), ("greaterThan", ["10"], "9.5", False),
+    ("greaterThan", ["10"], "abc", False), ("greaterThan", ["10"], "", False), ("greaterThan", ["10"], "1e2", True),
+    ("greaterThan", ["-1"], "0", True), ("greaterThan", ["1e1"], "10.5", True), ("greaterThan", ["10"], "+11", False),
+    ("lessThan", ["10"], "9.5", True), ("lessThan", ["10"], "10", False), ("lessThan", ["10"], "abc", False),
+    ("lessThan", ["10"], "", False), ("lessThan", ["0"], "-.5", True),
+]:
+    for action, otherwise in [("hide", "show"), ("show", "hide")]:
+        hidden_now = (action == "hide") == true
+        case(f"condition {cond} {values} on {value!r} -> {action if true else otherwise}", [t, x], {"t": value},
+             {} if hidden_now else {"x": "Enter Target"}, hidden=["x"] if hidden_now else [],
+             rules=[rule("t", cond, values, action, ["x"], otherwise)])
+case("condition on a JSON number", [f("n", "Count", "number"), x], {"n": 15}, {}, hidden=["x"], rules=[rule("n", "greaterThan", ["10"], "hide", ["x"])])
+case("condition on a number below", [f("n", "Count", "number"), x], {"n": 5}, {"x": "Enter Target"}, rules=[rule("n", "greaterThan", ["10"], "hide", ["x"])])
+
+contact = f("contact_method", "How should we contact you?", "radio", required=True, options=[{"value": "email", "label": "By email"}, {"value": "phone", "label": "By phone"}])
+phone_opt = f("phone", "Phone number", "tel", mask="####-###-####")
+best = f("best_time", "Best time to call", "select", options=[{"value": "Morning", "label": "Morning"}])
+reg_rules = [rule("contact_method", "equals", ["phone"], "require", ["phone"], "unrequire"),
+             rule("contact_method", "notEquals", ["phone"], "hide", ["best_time"], "show")]
+case("require: phone becomes required", [contact, phone_opt, best], {"contact_method": "phone"}, {"phone": "Enter Phone number"}, rules=reg_rules)
+case("require: phone given", [contact, phone_opt, best], {"contact_method": "phone", "phone": "0612-345-6789", "best_time": "Morning"}, {}, rules=reg_rules,
+     data={"contact_method": "phone", "phone": "0612-345-6789", "best_time": "Morning"})
+case("unrequire: phone optional by email", [contact, phone_opt, best], {"contact_method": "email", "best_time": "Morning"}, {}, hidden=["best_time"], rules=reg_rules,
+     data={"contact_method": "email"})
+case("unrequire a configured required field", [t, x], {"t": "skip"}, {}, rules=[rule("t", "equals", ["skip"], "unrequire", ["x"])])
+case("unrequire leaves other checks", [t, f("x", "Target", required=True, validations=[v("minLength", 3)])], {"t": "skip", "x": "ab"}, {"x": "Target must be 3 characters or more"},
+     rules=[rule("t", "equals", ["skip"], "unrequire", ["x"])])
+case("require uses requiredMessage", [t, f("x", "Target", requiredMessage="We need the target")], {"t": "go"}, {"x": "We need the target"},
+     rules=[rule("t", "equals", ["go"], "require", ["x"])])
+case("require on a choice uses requiredChoice", [t, f("c", "Colour", "select", options=colours)], {"t": "go"}, {"c": "Select Colour"},
+     rules=[rule("t", "equals", ["go"], "require", ["c"])])
+case("required but hidden: not validated", [t, x], {"t": "go"}, {}, hidden=["x"],
+     rules=[rule("t", "equals", ["go"], "require", ["x"]), rule("t", "equals", ["go"], "hide", ["x"])])
+case("several targets", [t, f("a", "A", required=True), f("b", "B", required=True), f("c", "C", required=True)], {"t": "x"}, {"c": "Enter C"}, hidden=["a", "b"],
+     rules=[rule("t", "equals", ["x"], "hide", ["a", "b"])])
+case("later rule wins within a pass", [t, f("u", "U"), x], {"t": "a", "u": "b"}, {}, hidden=["x"],
+     rules=[rule("t", "equals", ["a"], "show", ["x"], "hide"), rule("u", "equals", ["b"], "hide", ["x"])])
+case("later rule wins within a pass (reversed)", [t, f("u", "U"), x], {"t": "a", "u": "b"}, {"x": "Enter Target"},
+     rules=[rule("u", "equals", ["b"], "hide", ["x"]), rule("t", "equals", ["a"], "show", ["x"], "hide")])
+
+A = f("a", "A", "yesno", options=yesno_options)
+B = f("b", "B", "yesno", options=yesno_options)
+C = f("c", "C", required=True)
+D = f("d", "D", required=True)
+chain = [rule("a", "equals", ["Yes"], "show", ["b"], "hide"), rule("b", "equals", ["Yes"], "show", ["c"], "hide")]
+case("chain: A No hides B, and hidden B hides C", [A, B, C], {"a": "No", "b": "Yes"}, {}, hidden=["b", "c"], rules=chain)
+case("chain: A Yes, B Yes shows C", [A, B, C], {"a": "Yes", "b": "Yes"}, {"c": "Enter C"}, rules=chain)
+case("chain: A Yes, B No hides C", [A, B, C], {"a": "Yes", "b": "No"}, {}, hidden=["c"], rules=chain)
+case("chain in reverse order reaches the same result", [A, B, C], {"a": "No", "b": "Yes"}, {}, hidden=["b", "c"], rules=list(reversed(chain)))
+C2 = f("c", "C", "yesno", options=yesno_options)
+chain3 = [rule("c", "equals", ["Yes"], "show", ["d"], "hide"), rule("b", "equals", ["Yes"], "show", ["c"], "hide"), rule("a", "equals", ["Yes"], "show", ["b"], "hide")]
+case("three-level chain in reverse order needs every pass", [A, B, C2, D], {"a": "No", "b": "Yes", "c": "Yes"}, {}, hidden=["b", "c", "d"], rules=chain3,
+     data={"a": "No"})
+case("three-level chain all Yes", [A, B, C2, D], {"a": "Yes", "b": "Yes", "c": "Yes"}, {"d": "Enter D"}, rules=chain3)
+case("hidden field counts as empty for notEmpty", [A, f("b", "B"), C], {"a": "No", "b": "text"}, {}, hidden=["b", "c"],
+     rules=[rule("a", "equals", ["Yes"], "show", ["b"], "hide"), rule("b", "notEmpty", [], "show", ["c"], "hide")])
+case("hidden field counts as empty for empty", [A, f("b", "B"), C], {"a": "No", "b": "text"}, {"c": "Enter C"}, hidden=["b"],
+     rules=[rule("a", "equals", ["Yes"], "show", ["b"], "hide"), rule("b", "empty", [], "show", ["c"], "hide")])
+
+group_t = f("pets", "Pets", "checkbox", options=pets)
+for cond, values, value, true in [
+    ("equals", ["Dog"], ["Cat", "Dog"], True), ("equals", ["Dog"], ["Cat"], False), ("notEquals", ["Dog"], ["Cat"], True),
+    ("notEquals", ["Dog"], ["Dog"], False), ("in", ["Dog", "Bird"], ["Cat"], False), ("in", ["Dog", "Bird"], ["Cat", "Bird"], True),
+    ("notIn", ["Dog", "Bird"], ["Cat"], True), ("empty", [], [], True), ("notEmpty", [], ["Cat"], True), ("empty", [], [""], True),
+]:
+    case(f"checkbox group condition {cond} {values} on {value!r}", [group_t, x], {"pets": value},
+         {} if true else {"x": "Enter Target"}, hidden=["x"] if true else [], rules=[rule("pets", cond, values, "hide", ["x"])])
+single = f("agree", "Agree", "checkbox")
+for cond, values, value, true in [
+    ("equals", ["true"], True, True), ("equals", ["true"], False, False), ("equals", ["false"], False, True),
+    ("equals", ["false"], MISSING, True), ("notEmpty", [], True, True), ("notEmpty", [], False, False), ("empty", [], "false", True),
+]:
+    case(f"single checkbox condition {cond} {values} on {value!r}", [single, x], {} if value is MISSING else {"agree": value},
+         {} if true else {"x": "Enter Target"}, hidden=["x"] if true else [], rules=[rule("agree", cond, values, "hide", ["x"])])
+
+# ---------------------------------------------------------------- submitted data
+every = [
+    f("name", "Name"), f("notes", "Notes", "textarea"), f("age", "Age", "number"), f("dob", "Born", "date"),
+    f("mail", "Mail", "email"), f("tel", "Tel", "tel"), f("pw", "Password", "password", sensitive=True),
+    f("colour", "Colour", "select", options=colours), f("pick", "Pick", "radio", options=colours),
+    f("yard", "Yard", "yesno", options=yesno_options), f("agree", "Agree", "checkbox"), f("pets", "Pets", "checkbox", options=pets),
+    f("ref", "Ref", "formattednumeric", mask="AA-####"), f("intro", "", "paragraph"), f("logo", "Logo", "image"),
+    f("first", "First", readOnly=True, dataSource="profile"),
+]
+case("data: every type", every,
+     {"name": "  Jan  ", "notes": "line 1\nline 2 ", "age": "3.50", "dob": "1990-03-27", "mail": "a@b.co", "tel": "+31 6",
+      "pw": "secret", "colour": "red", "pick": "green", "yard": "Yes", "agree": True, "pets": ["Dog", " Cat "], "ref": "AB-1234",
+      "intro": "ignored", "logo": "ignored", "first": "Jan", "unknown": "ignored"},
+     {}, data={"name": "Jan", "notes": "line 1\nline 2", "age": 3.5, "dob": "1990-03-27", "mail": "a@b.co", "tel": "+31 6",
+               "pw": "secret", "colour": "red", "pick": "green", "yard": "Yes", "agree": True, "pets": ["Dog", "Cat"], "ref": "AB-1234",
+               "first": "Jan"})
+case("data: empty fields are left out, a checkbox is false", every, {"name": "", "age": "", "pets": [], "agree": False, "colour": ""}, {},
+     data={"agree": False})
+case("data: an unanswered checkbox is false", every, {}, {}, data={"agree": False})
+case("data: number forms", [f("a", "A", "number"), f("b", "B", "number"), f("c", "C", "number"), f("d", "D", "number")],
+     {"a": "1e3", "b": "-0.25", "c": 7, "d": " 12 "}, {}, data={"a": 1000, "b": -0.25, "c": 7, "d": 12})
+case("data: checkbox string true", [f("agree", "Agree", "checkbox")], {"agree": "true"}, {}, data={"agree": True})
+case("data: group from one string", [f("pets", "Pets", "checkbox", options=pets)], {"pets": "Bird"}, {}, data={"pets": ["Bird"]})
+case("data: text from a JSON number", [f("code", "Code")], {"code": 42}, {}, data={"code": "42"})
+case("data: hidden checkbox left out", [yard, f("agree", "Agree", "checkbox")], {"yard": "No", "agree": True}, {},
+     hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")], data={"yard": "No"})
+case("data: readOnly empty left out", [f("first", "First", readOnly=True, required=True)], {"first": ""}, {}, data={})
+
+
+def main():
+    names = [c["name"] for c in CASES]
+    duplicates = {n for n in names if names.count(n) > 1}
+    assert not duplicates, duplicates
+    document = {"semantics": SEMANTICS, "messages": read_messages(), "cases": CASES}
+    text = json.dumps(document, ensure_ascii=False, indent=1)
+    (HERE / "validation.json").write_text(text + "\n")
+    print(f"wrote {len(CASES)} cases to {HERE / 'validation.json'}")
+
+
+if __name__ == "__main__":
+    main()
