@@ -38,8 +38,8 @@ struct CountryReader {
             root["country"]?.error("'country' must be a country code such as NL")
             return nil
         }
-        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            root["country"]?.error("'country' must be a two-letter ISO code such as NL, found '\(code)'")
+        guard (2...3).contains(code.count), code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            root["country"]?.error("'country' must be an ISO 3166 code of two or three letters such as NL or NLD, found '\(code)'")
             return nil
         }
         var rules: [VisibilityRule] = []
