@@ -7,11 +7,15 @@ let package = Package(
     products: [
         .executable(name: "formgen", targets: ["formgen"]),
         .library(name: "FormgenCore", targets: ["FormgenCore"]),
+        .library(name: "FormgenServer", targets: ["FormgenServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", exact: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -35,10 +39,21 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .target(
+            name: "FormgenServer",
+            dependencies: [
+                "FormgenCore",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "formgen",
             dependencies: [
                 "FormgenCore",
+                "FormgenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -50,6 +65,15 @@ let package = Package(
         .testTarget(
             name: "FormgenCLITests",
             dependencies: ["FormgenCore"]
+        ),
+        .testTarget(
+            name: "FormgenServerTests",
+            dependencies: [
+                "FormgenServer",
+                "FormgenCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ]
 )

@@ -4,18 +4,22 @@ import FormgenCore
 
 /// The `formgen` command line: a thin shell over FormgenCore.
 @main
-struct Formgen: ParsableCommand {
+struct Formgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
-        subcommands: [Build.self, Check.self, Validate.self]
+        subcommands: [Build.self, Check.self, Serve.self, Validate.self]
     )
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// Refuses a request whose declared body is larger than the limit with 413, before reading it.
+/// (Handlers that read a body read at most the limit, so a body without a length is capped too.)
+public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    public let maxBytes: Int
+
+    public init(maxBytes: Int) {
+        self.maxBytes = maxBytes
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let length = request.headers[.contentLength] {
+            guard let bytes = Int(length), bytes >= 0 else { throw HTTPError(.badRequest, message: "Invalid Content-Length") }
+            guard bytes <= maxBytes else {
+                throw HTTPError(.contentTooLarge, message: "Request bodies are limited to \(maxBytes) bytes")
+            }
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import Hummingbird
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Serves the files of one folder, and nothing outside it: a path is resolved to its real path
+/// (symbolic links followed) and refused unless that lies inside the folder's real path.
+/// HTML pages are served as `PreviewPageRewriter` makes them, cached until the file changes.
+public struct ConfinedFileProvider: FileProvider {
+    public struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
+        public let isFolder: Bool
+        public let size: Int
+        public let modificationDate: Date
+    }
+
+    /// The file's real path.
+    public typealias FileIdentifier = String
+
+    /// The served folder as given.
+    public let root: String
+    private let rewriter: PreviewPageRewriter
+    private let pages: PageCache
+    private let fileIO: FileIO
+
+    public init(root: String, rewriter: PreviewPageRewriter = PreviewPageRewriter()) {
+        self.root = root
+        self.rewriter = rewriter
+        self.pages = PageCache()
+        self.fileIO = FileIO()
+    }
+
+    /// The real path of `path` (relative to the root) if it exists inside the root, else nil.
+    public func getFileIdentifier(_ path: String) -> String? {
+        guard let rootPath = Self.realPath(root) else { return nil }
+        let relative = path.drop { $0 == "/" }
+        guard let real = Self.realPath(relative.isEmpty ? rootPath : rootPath + "/" + relative) else { return nil }
+        guard real == rootPath || real.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/") else { return nil }
+        return real
+    }
+
+    public func getAttributes(id: String) async throws -> FileAttributes? {
+        guard let status = Self.status(of: id) else { return nil }
+        if status.isFolder {
+            return FileAttributes(isFolder: true, size: 0, modificationDate: status.modified)
+        }
+        if Self.isPage(id) {
+            guard let page = page(at: id, status: status) else { return nil }
+            return FileAttributes(isFolder: false, size: page.readableBytes, modificationDate: status.modified)
+        }
+        return FileAttributes(isFolder: false, size: status.size, modificationDate: status.modified)
+    }
+
+    public func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
+        if Self.isPage(id) {
+            guard let status = Self.status(of: id), let page = page(at: id, status: status) else { throw HTTPError(.notFound) }
+            return ResponseBody(byteBuffer: page)
+        }
+        return try await fileIO.loadFile(path: id, context: context)
+    }
+
+    public func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        if Self.isPage(id) {
+            guard let status = Self.status(of: id), let page = page(at: id, status: status) else { throw HTTPError(.notFound) }
+            let upper = min(range.upperBound, page.readableBytes - 1)
+            guard range.lowerBound <= upper, let slice = page.getSlice(at: range.lowerBound, length: upper - range.lowerBound + 1) else {
+                return ResponseBody()
+            }
+            return ResponseBody(byteBuffer: slice)
+        }
+        return try await fileIO.loadFile(path: id, range: range, context: context)
+    }
+
+    /// The served bytes of the page at `path`, rewritten once per version of the file.
+    private func page(at path: String, status: FileStatus) -> ByteBuffer? {
+        if let cached = pages.page(at: path, version: status.version) { return cached }
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let page = ByteBuffer(string: rewriter.rewrite(String(decoding: data, as: UTF8.self)))
+        pages.store(page, at: path, version: status.version)
+        return page
+    }
+
+    static func isPage(_ path: String) -> Bool {
+        path.hasSuffix(".html") || path.hasSuffix(".htm")
+    }
+
+    // MARK: File system
+
+    struct FileStatus: Sendable {
+        var isFolder: Bool
+        var size: Int
+        var modified: Date
+        /// Changes whenever the file is replaced or written.
+        var version: FileVersion
+    }
+
+    struct FileVersion: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int
+        var seconds: Int
+        var nanoseconds: Int
+    }
+
+    static func status(of path: String) -> FileStatus? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+        let isFile = (info.st_mode & S_IFMT) == S_IFREG
+        guard isFolder || isFile else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        let seconds = Int(time.tv_sec), nanoseconds = Int(time.tv_nsec)
+        return FileStatus(
+            isFolder: isFolder, size: Int(info.st_size),
+            modified: Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9),
+            version: FileVersion(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                                 seconds: seconds, nanoseconds: nanoseconds))
+    }
+
+    /// The canonical path with every symbolic link resolved, nil if it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Rewritten pages by real path, each with the version of the file it came from.
+final class PageCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [String: (version: ConfinedFileProvider.FileVersion, page: ByteBuffer)] = [:]
+
+    func page(at path: String, version: ConfinedFileProvider.FileVersion) -> ByteBuffer? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[path], entry.version == version else { return nil }
+        return entry.page
+    }
+
+    func store(_ page: ByteBuffer, at path: String, version: ConfinedFileProvider.FileVersion) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries[path] = (version, page)
+    }
+}

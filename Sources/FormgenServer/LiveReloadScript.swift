@@ -1,0 +1,52 @@
+import FormgenCore
+
+/// The script `formgen serve` adds to every page it serves: it listens for build events and
+/// reloads the page, or shows a failed build's diagnostics over it (as text, never as HTML).
+public enum LiveReloadScript {
+    /// Where the script listens for build events (server-sent events).
+    public static let eventsPath = "/__formgen/events"
+
+    /// The script's source, inlined as is into served pages.
+    public static let source = """
+    (function () {
+      "use strict";
+      var seen = null;
+      var overlay = null;
+      function clear() {
+        if (overlay) { overlay.remove(); overlay = null; }
+      }
+      function show(text) {
+        clear();
+        overlay = document.createElement("div");
+        overlay.id = "fg-serve-overlay";
+        overlay.setAttribute("role", "alert");
+        var box = overlay.style;
+        box.position = "fixed"; box.left = "0"; box.right = "0"; box.bottom = "0"; box.zIndex = "2147483647";
+        box.maxHeight = "60vh"; box.overflow = "auto"; box.margin = "0"; box.padding = "1rem";
+        box.background = "#0b0c0c"; box.color = "#fff"; box.borderTop = "0.5rem solid #d4351c";
+        var title = document.createElement("p");
+        title.textContent = "formgen serve: the build failed. Showing the last good build.";
+        title.style.fontWeight = "700";
+        title.style.margin = "0 0 0.5rem";
+        var details = document.createElement("pre");
+        details.textContent = text;
+        details.style.whiteSpace = "pre-wrap";
+        details.style.margin = "0";
+        overlay.appendChild(title);
+        overlay.appendChild(details);
+        document.body.appendChild(overlay);
+      }
+      var events = new EventSource("\(eventsPath)");
+      events.addEventListener("hello", function (event) {
+        var build = JSON.parse(event.data).build;
+        if (seen !== null && seen !== build) { location.reload(); return; }
+        seen = build;
+      });
+      events.addEventListener("reload", function () { location.reload(); });
+      events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text); });
+    })();
+    """
+
+    /// The script's `'sha256-…'` source for a page's `script-src`.
+    public static let cspSource = SHA256.cspSource(for: source)
+}

@@ -1,0 +1,111 @@
+import FormgenCore
+import Foundation
+import Hummingbird
+
+/// Answers data-source requests from `configs/mocks/` while previewing.
+///
+/// `GET /api/nl-user-profile` answers with `configs/mocks/api/nl-user-profile.json` (or the file
+/// named exactly like the path). `configs/mocks/mocks.yaml` may set a delay, a status and a number
+/// of first requests that fail, for every endpoint or per endpoint, and may give a body inline.
+/// A request may override them with `?mock-status=503&mock-delay=0` or the headers
+/// `X-Formgen-Mock-Status` and `X-Formgen-Mock-Delay`.
+public struct MockEndpoints: Sendable {
+    /// The settings file inside the mocks folder.
+    public static let settingsFile = "mocks.yaml"
+
+    public let directory: String
+    private let counter = RequestCounter()
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// A mock's answer: status, content type and body.
+    public struct Answer: Sendable, Equatable {
+        public var status: Int
+        public var contentType: String
+        public var body: String
+        /// Milliseconds to wait before sending it.
+        public var delay: Int
+    }
+
+    /// The answer for a request path, or nil when no mock has that path.
+    public func answer(path: String, statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
+        let (config, diagnostics) = loadConfig()
+        let settings = config.settings(for: path)
+        let file = bodyFile(for: path)
+        guard file != nil || config.endpoints[path] != nil else { return nil }
+        let delay = delayOverride ?? settings.delay ?? 0
+        if !diagnostics.isEmpty {
+            let text = diagnostics.map(\.description).joined(separator: "\n")
+            return Answer(status: 500, contentType: "text/plain; charset=utf-8", body: text + "\n", delay: 0)
+        }
+        let count = counter.next(path, configVersion: configVersion())
+        var status = statusOverride ?? settings.status ?? 200
+        if statusOverride == nil, let failFirst = settings.failFirst, count <= failFirst { status = 503 }
+        if status >= 400 {
+            let message = "simulated failure: \(path) answers \(status) (configs/mocks)"
+            return Answer(status: status, contentType: "application/json", body: MockConfig.jsonObject(["error": message]), delay: delay)
+        }
+        if let body = settings.body {
+            return Answer(status: status, contentType: "application/json", body: body, delay: delay)
+        }
+        guard let file, let data = FileManager.default.contents(atPath: file) else { return nil }
+        return Answer(status: status, contentType: Self.contentType(for: file), body: String(decoding: data, as: UTF8.self), delay: delay)
+    }
+
+    /// The body file for `path`, only if its real path lies inside the mocks folder.
+    func bodyFile(for path: String) -> String? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }),
+              let root = ConfinedFileProvider.realPath(directory) else { return nil }
+        let relative = segments.joined(separator: "/")
+        guard relative != Self.settingsFile else { return nil }
+        for candidate in [relative, relative + ".json"] {
+            guard let real = ConfinedFileProvider.realPath(root + "/" + candidate), real.hasPrefix(root + "/"),
+                  let status = ConfinedFileProvider.status(of: real), !status.isFolder else { continue }
+            return real
+        }
+        return nil
+    }
+
+    private var settingsPath: String { (directory as NSString).appendingPathComponent(Self.settingsFile) }
+
+    private func loadConfig() -> (MockConfig, [Diagnostic]) {
+        guard let data = FileManager.default.contents(atPath: settingsPath) else { return (MockConfig(), []) }
+        return MockConfig.parse(String(decoding: data, as: UTF8.self), file: settingsPath)
+    }
+
+    private func configVersion() -> ConfinedFileProvider.FileVersion? {
+        ConfinedFileProvider.status(of: settingsPath)?.version
+    }
+
+    static func contentType(for file: String) -> String {
+        switch (file as NSString).pathExtension.lowercased() {
+        case "json", "": return "application/json"
+        case "txt": return "text/plain; charset=utf-8"
+        case "xml": return "application/xml"
+        case "csv": return "text/csv; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}
+
+/// Counts requests per mock path; the counts restart when `mocks.yaml` changes.
+final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var version: ConfinedFileProvider.FileVersion?
+    private var counts: [String: Int] = [:]
+
+    /// The number of this request (1 for the first) for `path`.
+    func next(_ path: String, configVersion: ConfinedFileProvider.FileVersion?) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        if configVersion != version {
+            version = configVersion
+            counts.removeAll()
+        }
+        counts[path, default: 0] += 1
+        return counts[path]!
+    }
+}

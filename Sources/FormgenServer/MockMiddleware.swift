@@ -1,0 +1,36 @@
+import Foundation
+import Hummingbird
+
+/// Answers requests that a mock in `configs/mocks/` has, before the site's files are looked at.
+public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
+    public let mocks: MockEndpoints
+
+    public init(mocks: MockEndpoints) {
+        self.mocks = mocks
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard !path.hasPrefix("/__formgen/"), let decoded = path.removingPercentEncoding else {
+            return try await next(request, context)
+        }
+        let query = request.uri.queryParameters
+        let status = query["mock-status"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-status", in: request).flatMap { Int($0) }
+        let delay = query["mock-delay"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-delay", in: request).flatMap { Int($0) }
+        guard let answer = mocks.answer(path: decoded, statusOverride: status.map { min(max($0, 100), 599) },
+                                        delayOverride: delay.map { min(max($0, 0), 60_000) })
+        else {
+            return try await next(request, context)
+        }
+        if answer.delay > 0 { try await Task.sleep(for: .milliseconds(answer.delay)) }
+        let headers: HTTPFields = [.contentType: answer.contentType, .cacheControl: "no-store"]
+        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.body))
+        var response = Response(status: .init(code: answer.status), headers: headers, body: body)
+        if request.method == .head { response.headers[.contentLength] = String(answer.body.utf8.count) }
+        return response
+    }
+
+    private func header(_ name: String, in request: Request) -> String? {
+        request.headers.first { $0.name.canonicalName == name }?.value
+    }
+}

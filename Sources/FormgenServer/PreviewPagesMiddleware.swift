@@ -1,0 +1,76 @@
+import FormgenCore
+import Foundation
+import Hummingbird
+
+/// Finishes the preview's answers: every file revalidated on each load (`Cache-Control: no-cache`,
+/// so a reload after a rebuild never shows a stale page), and a 404 page for what does not exist —
+/// the site's own `404.html` when it has one, else a built-in page.
+public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware {
+    public let files: ConfinedFileProvider
+
+    public init(files: ConfinedFileProvider) {
+        self.files = files
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            var response = try await next(request, context)
+            if response.status == .notFound, response.headers[.contentType] == nil {
+                return try await notFound(request, context: context)
+            }
+            if response.headers[.eTag] != nil, response.headers[.cacheControl] == nil {
+                response.headers[.cacheControl] = "no-cache"
+            }
+            response.headers[.xContentTypeOptions] = "nosniff"
+            return response
+        } catch let error as any HTTPResponseError where error.status == .notFound {
+            return try await notFound(request, context: context)
+        }
+    }
+
+    private func notFound(_ request: Request, context: Context) async throws -> Response {
+        let body: ResponseBody
+        var length: Int
+        if let page = files.getFileIdentifier("404.html"), let attributes = try await files.getAttributes(id: page), !attributes.isFolder {
+            body = try await files.loadFile(id: page, context: context)
+            length = attributes.size
+        } else {
+            let page = ByteBuffer(string: Self.builtInPage(path: request.uri.path))
+            body = ResponseBody(byteBuffer: page)
+            length = page.readableBytes
+        }
+        let headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8",
+            .contentLength: String(length),
+            .cacheControl: "no-cache",
+            .xContentTypeOptions: "nosniff",
+        ]
+        return Response(status: .notFound, headers: headers, body: request.method == .head ? ResponseBody() : body)
+    }
+
+    /// The 404 page of a site without its own, with the live-reload script.
+    static func builtInPage(path: String) -> String {
+        let style = "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.4;color:#0b0c0c}code{background:#f3f2f1;padding:0 .2em}"
+        let html = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLText.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
+        <title>Page not found</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <main>
+        <h1>Page not found</h1>
+        <p>Nothing is built at <code>\(HTMLText.escape(path))</code>.</p>
+        <p><a href="/">Go to the home page</a></p>
+        </main>
+        </body>
+        </html>
+
+        """
+        return PreviewPageRewriter().rewrite(html)
+    }
+}

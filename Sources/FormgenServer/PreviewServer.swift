@@ -1,0 +1,175 @@
+import FormgenCore
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// `formgen serve`: builds the site, serves the output folder on a loopback address, rebuilds when
+/// configs or templates change and reloads open pages, answers mock APIs, and takes submissions.
+public struct PreviewServer: Sendable {
+    public let options: ServeOptions
+    public let hub: LiveReloadHub
+    public let logger: Logger
+    public let files: ConfinedFileProvider
+    public let mocks: MockEndpoints
+    public let sink: SubmissionSink
+
+    public init(options: ServeOptions, logger: Logger = Logger(label: "formgen") { _ in ConsoleLogHandler() },
+                hub: LiveReloadHub = LiveReloadHub(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.options = options
+        self.hub = hub
+        self.logger = logger
+        files = ConfinedFileProvider(root: options.build.outputDirectory)
+        mocks = MockEndpoints(directory: options.mocksDirectory)
+        sink = SubmissionSink(outputDirectory: options.build.outputDirectory, file: options.submissionsFile, now: now)
+    }
+
+    /// Every route and middleware, with no sockets (tests drive it with HummingbirdTesting).
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.middlewares.add(RequestLogMiddleware(logger: logger))
+        router.middlewares.add(PreviewPagesMiddleware(files: files))
+        router.middlewares.add(BodyLimitMiddleware(maxBytes: options.maxBodyBytes))
+        router.middlewares.add(MockMiddleware(mocks: mocks))
+        let html = MediaType(type: .text, subType: "html", parameter: ("charset", "utf-8"))
+        router.middlewares.add(FileMiddleware(fileProvider: files, searchForIndexHtml: true)
+            .withAdditionalMediaTypes(forFileExtensions: ["html": html, "htm": html]))
+
+        let hub = self.hub
+        router.get(RouterPath(LiveReloadScript.eventsPath)) { _, _ -> Response in
+            let events = await hub.subscribe()
+            let headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-store"]
+            return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+                for await event in events.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                }
+                try await writer.finish(nil)
+            })
+        }
+
+        let sink = self.sink
+        let maxBytes = options.maxBodyBytes
+        router.post(RouterPath(SubmissionSink.pathPrefix + "**")) { request, context -> Response in
+            let formPath = context.parameters.getCatchAll().joined(separator: "/")
+            let type = request.headers[.contentType]?.lowercased() ?? ""
+            let encoding: SubmissionSink.Encoding
+            if type.hasPrefix("application/json") {
+                encoding = .json
+            } else if type.hasPrefix("application/x-www-form-urlencoded") {
+                encoding = .urlEncoded
+            } else {
+                throw HTTPError(.unsupportedMediaType, message: "Send application/json (or a form's application/x-www-form-urlencoded)")
+            }
+            var request = request
+            let body = try await request.collectBody(upTo: maxBytes)
+            let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding)
+            if encoding == .urlEncoded, answer.status != 404 {
+                return Self.htmlAnswer(answer)
+            }
+            let text = answer.body.jsonText() + "\n"
+            return Response(status: .init(code: answer.status), headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        return router
+    }
+
+    /// The page a form posted without JavaScript gets back.
+    static func htmlAnswer(_ answer: SubmissionSink.Answer) -> Response {
+        let title = answer.status == 200 ? "Submission received" : "There is a problem"
+        var items = ""
+        if case .object(let object) = answer.body, case .object(let errors)? = object["errors"] {
+            for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
+                if case .string(let text) = message { items += "<li><code>\(HTMLText.escape(field))</code>: \(HTMLText.escape(text))</li>\n" }
+            }
+        }
+        var message = ""
+        if case .object(let object) = answer.body, case .string(let text)? = object["message"] { message = text }
+        if case .object(let object) = answer.body, case .string(let text)? = object["error"] { message = text }
+        let html = """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; base-uri &#39;none&#39;">
+        <title>\(title)</title>
+        </head>
+        <body>
+        <main>
+        <h1>\(title)</h1>
+        \(answer.formTitle.map { "<p>\(HTMLText.escape($0))</p>" } ?? "")
+        \(message.isEmpty ? "" : "<p>\(HTMLText.escape(message))</p>")
+        \(items.isEmpty ? "" : "<ul>\n\(items)</ul>")
+        <p><a href="javascript:history.back()">Back to the form</a></p>
+        </main>
+        </body>
+        </html>
+
+        """
+        return Response(status: .init(code: answer.status), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Builds, then serves until Ctrl-C or SIGTERM. `ready` gets the URL once the server listens.
+    public func run(watch: Bool = true, ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+        if let code = ListenCheck.bindError(host: options.host, port: options.port) {
+            throw ServeError(code: code, host: options.host, port: options.port)
+        }
+        let rebuilder = SiteRebuilder(options: options.build, hub: hub, logger: logger)
+        await rebuilder.rebuild()
+        var serverLogger = logger
+        serverLogger.logLevel = .warning
+        let host = options.host
+        let logger = self.logger
+        var app = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+                logger.info("Serving \(url) (Ctrl-C to stop)")
+                ready(url)
+            },
+            logger: serverLogger
+        )
+        if watch {
+            var folders = [options.build.configDirectory]
+            if let templates = options.build.templatesDirectory { folders.append(templates) }
+            let watcher = FolderWatcher(folders: folders,
+                                        mode: options.poll ? .polling(interval: .milliseconds(250)) : FolderWatcher.defaultMode,
+                                        quietPeriod: .milliseconds(options.debounceMilliseconds))
+            app.addServices(RebuildService(watcher: watcher, rebuilder: rebuilder, mocksDirectory: options.mocksDirectory))
+        }
+        app.addServices(HeartbeatService(hub: hub))
+        do {
+            try await app.runService()
+        } catch {
+            throw ServeError(error, host: options.host, port: options.port)
+        }
+    }
+}
+
+/// Why the server could not run, in one line.
+public struct ServeError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(code: Int32, host: String, port: Int) {
+        self.init(reason: String(cString: strerror(code)), host: host, port: port)
+    }
+
+    init(_ error: any Error, host: String, port: Int) {
+        self.init(reason: String(describing: error), host: host, port: port)
+    }
+
+    private init(reason text: String, host: String, port: Int) {
+        if text.contains("Address already in use") || text.contains("errno: 98") {
+            description = "cannot listen on \(host):\(port): the port is already in use (stop the other server, or pick another with --port)"
+        } else if text.contains("Permission denied") || text.contains("errno: 13") {
+            description = "cannot listen on \(host):\(port): permission denied (pick a port above 1023 with --port)"
+        } else if text.contains("Cannot assign requested address") || text.contains("errno: 99") {
+            description = "cannot listen on \(host):\(port): this machine has no such address"
+        } else {
+            description = "cannot serve on \(host):\(port): \(text)"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import FormgenCore
+import Foundation
+
+/// What `formgen serve` builds, where it listens, and where the preview's extras live.
+public struct ServeOptions: Sendable {
+    /// The build that is served (its `outputDirectory` is the folder served).
+    public var build: BuildOptions
+    public var host: String
+    public var port: Int
+    /// The folder of mock responses; `configs/mocks` by default.
+    public var mocksDirectory: String
+    /// The JSON Lines file accepted submissions are appended to.
+    public var submissionsFile: String
+    /// Watch by polling modification times instead of inotify.
+    public var poll: Bool
+    /// How long to wait for a burst of changes to end before rebuilding.
+    public var debounceMilliseconds: Int
+    /// The largest request body accepted (bytes); larger ones get 413.
+    public var maxBodyBytes: Int
+
+    public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080,
+                mocksDirectory: String? = nil, submissionsFile: String? = nil,
+                poll: Bool = false, debounceMilliseconds: Int = 40, maxBodyBytes: Int = 1 << 20) {
+        self.build = build
+        self.host = host
+        self.port = port
+        let configParent = URL(fileURLWithPath: build.configDirectory).deletingLastPathComponent().path
+        self.mocksDirectory = mocksDirectory ?? (build.configDirectory as NSString).appendingPathComponent("mocks")
+        self.submissionsFile = submissionsFile ?? (configParent as NSString).appendingPathComponent(".formgen/submissions.jsonl")
+        self.poll = poll
+        self.debounceMilliseconds = debounceMilliseconds
+        self.maxBodyBytes = maxBodyBytes
+    }
+}

@@ -1,0 +1,140 @@
+import FormgenCore
+import Foundation
+
+/// Takes the submissions of forms that have no external action while previewing: validates them
+/// with the rules of the page they came from, and appends each accepted one to a JSON Lines file.
+public actor SubmissionSink {
+    /// Submissions of the form at `kyc/nl` go to `/__formgen/submit/kyc/nl`.
+    public static let pathPrefix = "/__formgen/submit/"
+
+    /// The built site, where each form's page (and so its spec) is.
+    public let outputDirectory: String
+    /// The JSON Lines file accepted submissions are appended to.
+    public let file: String
+    private let now: @Sendable () -> Date
+
+    public init(outputDirectory: String, file: String, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.outputDirectory = outputDirectory
+        self.file = file
+        self.now = now
+    }
+
+    /// How a submission was sent.
+    public enum Encoding: Sendable {
+        /// `application/json` from the page's runtime.
+        case json
+        /// `application/x-www-form-urlencoded` from the form itself, without JavaScript.
+        case urlEncoded
+    }
+
+    /// The sink's answer: a status and a JSON object.
+    public struct Answer: Sendable, Equatable {
+        public var status: Int
+        public var body: JSONValue
+        /// For an answer to a form posted without JavaScript: the spec's title and success message.
+        public var formTitle: String?
+    }
+
+    /// Validates and, when valid, keeps one submission of the form at `formPath`.
+    public func submit(formPath: String, body: Data, encoding: Encoding) -> Answer {
+        guard let spec = spec(at: formPath) else {
+            return Answer(status: 404, body: .object(["error": .string("no form is served at /\(formPath)/")]))
+        }
+        let values: [String: JSONValue]
+        switch encoding {
+        case .json:
+            guard let value = try? JSONValue.decode(body), case .object(let object) = value else {
+                return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title)
+            }
+            values = object
+        case .urlEncoded:
+            values = Self.values(fromURLEncoded: String(decoding: body, as: UTF8.self), spec: spec)
+        }
+        let result = FormValidator(spec: spec, now: now()).validate(values)
+        guard result.isValid else {
+            return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title)
+        }
+        let record: JSONValue = .object([
+            "form": .string(spec.id),
+            "path": .string(spec.path),
+            "receivedAt": .string(Self.timestamp(now())),
+            "data": .object(result.data),
+        ])
+        do {
+            try append(record.jsonText() + "\n")
+        } catch {
+            return Answer(status: 500, body: .object(["error": .string("cannot write \(file): \(error.localizedDescription)")]), formTitle: spec.title)
+        }
+        var answer: [String: JSONValue] = ["ok": .bool(true)]
+        if let message = spec.submit.successMessage { answer["message"] = .string(message) }
+        return Answer(status: 200, body: .object(answer), formTitle: spec.title)
+    }
+
+    /// The spec embedded in the served page of the form at `formPath`, read from inside the output folder only.
+    private func spec(at formPath: String) -> FormSpec? {
+        let segments = formPath.split(separator: "/", omittingEmptySubsequences: true)
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
+        let provider = ConfinedFileProvider(root: outputDirectory)
+        guard let page = provider.getFileIdentifier(segments.joined(separator: "/") + "/index.html"),
+              let data = FileManager.default.contents(atPath: page),
+              let spec = try? FormSpec(pageHTML: String(decoding: data, as: UTF8.self)),
+              spec.path == segments.joined(separator: "/")
+        else { return nil }
+        return spec
+    }
+
+    private func append(_ line: String) throws {
+        let fileManager = FileManager.default
+        let folder = (file as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !fileManager.fileExists(atPath: file) {
+            guard fileManager.createFile(atPath: file, contents: nil) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: file])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(line.utf8))
+    }
+
+    /// `2025-01-31T12:00:00Z`
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+
+    /// A form posted without JavaScript, as the runtime would have sent it: numbers as numbers,
+    /// a single checkbox as `true`, a checkbox group as a list.
+    static func values(fromURLEncoded text: String, spec: FormSpec) -> [String: JSONValue] {
+        var pairs: [(String, String)] = []
+        for part in text.split(separator: "&") {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ piece: Substring) -> String {
+                String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(piece)
+            }
+            pairs.append((decode(pieces[0]), pieces.count > 1 ? decode(pieces[1]) : ""))
+        }
+        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var values: [String: JSONValue] = [:]
+        for (name, value) in pairs {
+            guard let field = fields[name] else { continue }
+            switch field.type {
+            case "checkbox" where field.options != nil:
+                if case .array(let items) = values[name] {
+                    values[name] = .array(items + [.string(value)])
+                } else {
+                    values[name] = .array([.string(value)])
+                }
+            case "checkbox":
+                values[name] = .bool(true)
+            case "number":
+                values[name] = Double(value.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .string(value)
+            default:
+                values[name] = .string(value)
+            }
+        }
+        return values
+    }
+}
