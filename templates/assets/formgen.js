@@ -269,6 +269,7 @@
       }
     }
     if (before === 0) position = 0;
+    else if (placed < before) position = output.length;
     return { value: output, caret: Math.min(position, output.length) };
   }
 
@@ -362,10 +363,14 @@
     describe(group ? $("f-" + id) : controls(id)[0] || error, error.id, !!message);
     controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
+  var rendered = "";
   function renderSummary(extra, focus) {
     if (!summary) return;
-    list.textContent = "";
     var ids = inputs.map(function (f) { return f.id; }).filter(function (id) { return shown[id]; });
+    var key = JSON.stringify([ids.map(function (id) { return shown[id]; }), extra]);
+    if (key === rendered && !focus) return;
+    rendered = key;
+    list.textContent = "";
     ids.forEach(function (id) {
       var item = document.createElement("li"), link = document.createElement("a");
       link.href = "#" + focusTarget(id).id;
