@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Page weight of generated form pages: bytes raw and gzipped, and requests to other origins.
+
+Usage: bench/page-weight.py [--site DIR] [--budget KB] [PATH ...]
+Without --site it builds the example site with .build/debug/formgen into a temporary folder.
+PATHs default to the KYC NL page and the pet-adoption page. Every page carries its CSS and runtime
+inline, so the HTML is the whole download; the table breaks it down. External requests are resources
+the page would load from another origin (scripts, styles, fonts, frames, data sources, form actions),
+not counting images the config itself names. Exits 1 when a page is over the gzip budget (default 15 KB).
+"""
+import argparse
+import gzip
+import html.parser
+import json
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import urllib.parse
+
+REPOSITORY = pathlib.Path(__file__).resolve().parent.parent
+DEFAULT_PAGES = ["kyc/nl", "pet-adoption"]
+
+
+class Resources(html.parser.HTMLParser):
+    """Collects the URLs a page loads and the images its config names."""
+
+    def __init__(self):
+        super().__init__()
+        self.loads = []
+        self.config_images = []
+        self.in_figure = 0
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "figure" and "fg-image" in (attributes.get("class") or ""):
+            self.in_figure += 1
+        if tag == "img" and attributes.get("src"):
+            (self.config_images if self.in_figure else self.loads).append(attributes["src"])
+        elif tag in ("script", "iframe", "embed", "source", "audio", "video") and attributes.get("src"):
+            self.loads.append(attributes["src"])
+        elif tag == "link" and attributes.get("href") and (attributes.get("rel") or "") not in ("canonical", "alternate"):
+            self.loads.append(attributes["href"])
+
+    def handle_endtag(self, tag):
+        if tag == "figure" and self.in_figure:
+            self.in_figure -= 1
+
+
+def gz(data):
+    return len(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def inline(text, tag):
+    match = re.search(rf"<{tag}[^>]*>(.*?)</{tag}>", text, re.S)
+    return match.group(1) if match else ""
+
+
+def measure(site, path):
+    text = (site / path / "index.html").read_text()
+    data = text.encode()
+    css = inline(text, "style").encode()
+    runtime = (re.search(r"<script>(.*?)</script>", text, re.S) or [None, ""])[1].encode()
+    spec_match = re.search(r'<script type="application/json" id="fg-spec">(.*?)</script>', text, re.S)
+    spec_text = spec_match.group(1) if spec_match else "{}"
+    spec = json.loads(spec_text)
+    resources = Resources()
+    resources.feed(text)
+    urls = list(resources.loads) + [source["endpoint"] for source in spec.get("dataSources", [])]
+    if spec.get("submit", {}).get("action"):
+        urls.append(spec["submit"]["action"])
+    external = sorted({url for url in urls if urllib.parse.urlparse(url).netloc})
+    return {
+        "page": path, "html": len(data), "html_gzip": gz(data), "css": len(css), "css_gzip": gz(css),
+        "runtime": len(runtime), "runtime_gzip": gz(runtime), "spec": len(spec_text.encode()),
+        "external": external, "config_images": resources.config_images,
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=pathlib.Path)
+    parser.add_argument("--budget", type=float, default=15.0, help="gzip budget per page in KB (default 15)")
+    parser.add_argument("pages", nargs="*", default=DEFAULT_PAGES)
+    options = parser.parse_args()
+    site = options.site
+    if site is None:
+        site = pathlib.Path(tempfile.mkdtemp(prefix="formgen-weight-")) / "public"
+        subprocess.run([str(REPOSITORY / ".build/debug/formgen"), "build", "--out", str(site)], cwd=REPOSITORY, check=True,
+                       capture_output=True)
+    over = []
+    print(f"{'page':<14} {'total':>8} {'gzip':>7} | {'css':>6} {'gzip':>6} | {'runtime':>8} {'gzip':>6} | {'spec':>6} | external")
+    for path in options.pages:
+        row = measure(site, path)
+        print(f"{row['page']:<14} {row['html']:>8} {row['html_gzip']:>7} | {row['css']:>6} {row['css_gzip']:>6} | "
+              f"{row['runtime']:>8} {row['runtime_gzip']:>6} | {row['spec']:>6} | {len(row['external'])}"
+              + (f" ({', '.join(row['external'])})" if row["external"] else "")
+              + (f"  [config images not counted: {len(row['config_images'])}]" if row["config_images"] else ""))
+        if row["html_gzip"] > options.budget * 1024:
+            over.append(path)
+    print(f"Budget: {options.budget:g} KB gzip per page (HTML with its inline CSS and runtime). "
+          + ("All pages within budget." if not over else f"Over budget: {', '.join(over)}"))
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
