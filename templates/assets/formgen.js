@@ -263,13 +263,12 @@
         if (used >= typed.length) break;
         output += typed[used++];
         placed++;
-        if (placed === before) position = output.length;
+        if (placed <= before) position = output.length;
       } else {
         output += shape[i];
       }
     }
     if (before === 0) position = 0;
-    else if (placed < before) position = output.length;
     return { value: output, caret: Math.min(position, output.length) };
   }
 
