@@ -49,7 +49,7 @@ import Testing
 
             """)
         #expect(try CommandRunner.snapshot(out) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("formgen-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.contains("formgen-new") || $0.contains("formgen-old") }
         #expect(leftovers == [])
 
         try text.write(to: nl, atomically: true, encoding: .utf8)

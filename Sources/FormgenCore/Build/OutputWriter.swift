@@ -1,8 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a whole build at once: into a temporary folder beside the output, then swapped in,
 /// so a failed build leaves the previous output exactly as it was.
-public struct OutputWriter {
+public struct OutputWriter: Sendable {
     public var outputDirectory: URL
 
     public init(outputDirectory: URL) {
@@ -21,18 +24,12 @@ public struct OutputWriter {
         try? fileManager.removeItem(at: retired)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var created = Set<String>()
-            func ensureFolder(for relative: String) throws {
-                let folder = (relative as NSString).deletingLastPathComponent
-                guard !folder.isEmpty, created.insert(folder).inserted else { return }
+            let folders = Set((Array(files.keys) + Array(copies.keys)).map { ($0 as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+            for folder in folders.sorted() {
                 try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
             }
-            for (relative, data) in files.sorted(by: { $0.key < $1.key }) {
-                try ensureFolder(for: relative)
-                try data.write(to: staging.appendingPathComponent(relative))
-            }
+            try writeInParallel(files.sorted { $0.key < $1.key }, into: staging)
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
-                try ensureFolder(for: relative)
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
             }
             try keepHiddenFiles(from: outputDirectory, into: staging, written: files)
@@ -54,6 +51,44 @@ public struct OutputWriter {
         }
     }
 
+    /// Writes the files across all cores. A file whose bytes equal the previous build's is
+    /// hard-linked from it instead, so unchanged pages keep their modification times.
+    private func writeInParallel(_ files: [(key: String, value: Data)], into staging: URL) throws {
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let (relative, data) = files[index]
+            let target = staging.appendingPathComponent(relative).path
+            let previous = outputDirectory.appendingPathComponent(relative).path
+            if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
+            do { try Self.writeFile(target, data) } catch { failure.record(error) }
+        }
+        if let error = failure.error { throw error }
+    }
+
+    private static func hasSameBytes(_ path: String, _ data: Data) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == data.count else { return false }
+        return FileManager.default.contents(atPath: path) == data
+    }
+
+    /// A plain write: no temporary file and no fsync (the folder swap is what makes the build atomic).
+    static func writeFile(_ path: String, _ data: Data) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+
     /// Hidden files at the top of the old output (`.gitkeep`) are not the build's; they stay.
     private func keepHiddenFiles(from old: URL, into staging: URL, written: [String: Data]) throws {
         let fileManager = FileManager.default
@@ -64,5 +99,17 @@ public struct OutputWriter {
                 try fileManager.copyItem(at: old.appendingPathComponent(name), to: target)
             }
         }
+    }
+}
+
+/// The first error raised by any of several parallel tasks.
+final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var error: Error?
+
+    func record(_ error: Error) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
     }
 }

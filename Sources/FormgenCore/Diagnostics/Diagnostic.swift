@@ -1,5 +1,7 @@
+import Foundation
+
 /// A position in a config file, 1-based like a compiler's.
-public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     public var file: String
     public var line: Int
     public var column: Int
@@ -18,8 +20,8 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
 }
 
 /// One problem found in the input, printed as `file:line:col: error: message`.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
-    public enum Severity: String, Sendable, Hashable {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible, Error {
+    public enum Severity: String, Sendable, Hashable, Codable {
         case error
         case warning
     }
@@ -38,30 +40,43 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Error {
 }
 
 /// Collects diagnostics across a whole run so every problem is reported at once.
+/// Safe to use from several threads (files are read in parallel).
 public final class DiagnosticLog: @unchecked Sendable {
     private var items: [Diagnostic] = []
+    private let lock = NSLock()
 
     public init() {}
 
     public func error(_ message: String, at location: SourceLocation) {
-        items.append(Diagnostic(.error, at: location, message))
+        append(Diagnostic(.error, at: location, message))
     }
 
     public func warning(_ message: String, at location: SourceLocation) {
-        items.append(Diagnostic(.warning, at: location, message))
+        append(Diagnostic(.warning, at: location, message))
     }
 
-    public func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
+    public func append(_ diagnostic: Diagnostic) {
+        lock.lock()
+        items.append(diagnostic)
+        lock.unlock()
+    }
 
     /// All diagnostics, sorted by file and position, duplicates removed.
     public var diagnostics: [Diagnostic] {
+        lock.lock()
+        let all = items
+        lock.unlock()
         var seen = Set<Diagnostic>()
-        return items.filter { seen.insert($0).inserted }.sorted {
+        return all.filter { seen.insert($0).inserted }.sorted {
             ($0.location, $0.message) < ($1.location, $1.message)
         }
     }
 
-    public var hasErrors: Bool { items.contains { $0.severity == .error } }
+    public var hasErrors: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return items.contains { $0.severity == .error }
+    }
 }
 
 /// Thrown by the pipeline when configs have errors; carries every diagnostic.

@@ -3,7 +3,7 @@ import Foundation
 /// Loads a site from its config folder: `site.yaml`, `forms/`, `countries/`.
 ///
 /// Every problem is logged with its position and loading goes on, so one run reports them all.
-public struct SiteLoader {
+public struct SiteLoader: Sendable {
     /// The config folder as the user named it; diagnostics show paths under it.
     public var configDirectory: String
 
@@ -16,8 +16,15 @@ public struct SiteLoader {
         var forms: [Form] = []
         var countries: [CountryConfig] = []
         var flows: [FlowDefinition] = []
-        for file in configFiles(in: ["forms", "countries"]) {
-            guard let text = readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
+        let files = configFiles(in: ["forms", "countries"])
+        let parsed = ResultSlots<ConfigNode>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            if let text = readText(files[index], log: log) {
+                parsed[index] = ConfigFile.parse(text: text, file: files[index], log: log)
+            }
+        }
+        for (file, root) in zip(files, (0..<files.count).map { parsed[$0] }) {
+            guard let root else { continue }
             let path = slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
             switch ConfigFile.detectFormat(root) {
             case .kycCountry:

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the last successful build saw and wrote, kept beside the output (`.public.formgen-state`)
+/// so that a build whose inputs have not changed since can skip all work.
+struct BuildState: Codable, Equatable {
+    var fingerprint: String
+    var pages: Int
+    var files: Int
+    var warnings: [Diagnostic]
+
+    static func file(for output: URL) -> URL {
+        let output = output.standardizedFileURL
+        return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).formgen-state")
+    }
+
+    static func load(for output: URL) -> BuildState? {
+        guard let data = FileManager.default.contents(atPath: file(for: output).path) else { return nil }
+        return try? JSONDecoder().decode(BuildState.self, from: data)
+    }
+
+    func save(for output: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        if let data = try? encoder.encode(self) { try? OutputWriter.writeFile(BuildState.file(for: output).path, data) }
+    }
+
+    /// A digest of everything a build reads: the binary, the options, and every file under the
+    /// config folder, the site's templates and the built-in templates (paths, sizes and bytes).
+    static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
+        var hasher = FNV1a()
+        if let executable = Bundle.main.executableURL, let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) {
+            hasher.add("\(executable.path)|\(attributes[.size] ?? 0)|\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)")
+        }
+        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)")
+        let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
+        for root in roots {
+            let files = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
+            for relative in files.sorted() {
+                let path = (root as NSString).appendingPathComponent(relative)
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                hasher.add("\(root)/\(relative)")
+                hasher.add(FileManager.default.contents(atPath: path) ?? Data())
+            }
+        }
+        return hasher.hex
+    }
+}
+
+/// 128 bits of FNV-1a (two 64-bit lanes with different offsets): fast, and plenty to notice a change.
+struct FNV1a {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x6c62_272e_07bb_0142
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    mutating func add(_ data: Data) {
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            for byte in buffer {
+                a = (a ^ UInt64(byte)) &* Self.prime
+                b = (b ^ UInt64(byte)) &* Self.prime &+ 0x9e37_79b9
+            }
+        }
+        a = (a ^ UInt64(data.count)) &* Self.prime
+    }
+
+    mutating func add(_ text: String) { add(Data(text.utf8)) }
+
+    var hex: String { String(format: "%016llx%016llx", a, b) }
+}
