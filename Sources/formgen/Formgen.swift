@@ -70,10 +70,15 @@ extension Formgen {
 
         @OptionGroup var site: SiteOptions
 
+        @Flag(help: "Build even when no input changed since the last build.")
+        var force = false
+
         func run() throws {
             let log = DiagnosticLog()
+            var options = site.buildOptions
+            options.force = force
             do {
-                let report = try SiteBuilder(options: site.buildOptions).build(log: log)
+                let report = try SiteBuilder(options: options).build(log: log)
                 DiagnosticPrinter.print(report.warnings)
                 Swift.print("\(report.summary) Output in \(site.out)/")
             } catch let errors as ConfigErrors {

@@ -1,4 +1,5 @@
 import Foundation
+import FormgenTemplates
 
 /// Where a build reads from and writes to.
 public struct BuildOptions: Sendable {
@@ -7,6 +8,8 @@ public struct BuildOptions: Sendable {
     public var outputDirectory: String
     /// Overrides `baseURL` of `site.yaml`.
     public var baseURL: String?
+    /// Build even when no input changed since the last build.
+    public var force = false
 
     public init(configDirectory: String = "configs", templatesDirectory: String? = "templates",
                 outputDirectory: String = "public", baseURL: String? = nil) {
@@ -23,10 +26,14 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var warnings: [Diagnostic]
     public var seconds: Double
+    /// True when nothing changed since the last build, so nothing was done.
+    public var upToDate = false
 
-    /// `Built 12 pages (15 files) in 0.08 s.`
+    /// `Built 12 pages (15 files) in 0.08 s.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
-        "Built \(pages) page\(pages == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s")) in \(String(format: "%.2f", seconds)) s."
+        let counts = "\(pages) page\(pages == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s"))"
+        let time = String(format: "%.2f", seconds)
+        return upToDate ? "Up to date: \(counts), checked in \(time) s." : "Built \(counts) in \(time) s."
     }
 }
 
@@ -65,9 +72,17 @@ public struct SiteBuilder {
                 }))
             }
         }
-        var output: [String: Data] = [:]
-        for (path, render) in pages { output[path] = Data(render().utf8) }
-        return output
+        return Self.renderInParallel(pages)
+    }
+
+    /// Runs every page's render function across all cores; each is a pure function of the loaded site.
+    static func renderInParallel(_ pages: [(String, () -> String)]) -> [String: Data] {
+        let results = ResultSlots<Data>(count: pages.count)
+        nonisolated(unsafe) let work = pages
+        DispatchQueue.concurrentPerform(iterations: work.count) { index in
+            results[index] = Data(work[index].1().utf8)
+        }
+        return Dictionary(zip(pages.map(\.0), results.values), uniquingKeysWith: { first, _ in first })
     }
 
     /// Files under `configs/assets/` to copy to `assets/` in the output.
@@ -85,14 +100,21 @@ public struct SiteBuilder {
     }
 
     /// Runs the whole build. On config errors nothing is written and `ConfigErrors` is thrown.
+    /// When no input changed since the last build into the same folder, nothing is done.
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
+        let output = URL(fileURLWithPath: options.outputDirectory)
+        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+        if !options.force, FileManager.default.fileExists(atPath: output.path), let state = BuildState.load(for: output), state.fingerprint == fingerprint {
+            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start, upToDate: true)
+        }
         let (site, theme) = try loadAndCheck(log: log)
         let files = render(site, theme: theme)
         let copies = assetCopies()
-        try OutputWriter(outputDirectory: URL(fileURLWithPath: options.outputDirectory)).write(files: files, copies: copies)
-        let pages = files.keys.filter { $0.hasSuffix(".html") }.count
-        return BuildReport(pages: pages, files: files.count + copies.count,
-                           warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
+        try OutputWriter(outputDirectory: output).write(files: files, copies: copies)
+        let report = BuildReport(pages: files.keys.filter { $0.hasSuffix(".html") }.count, files: files.count + copies.count,
+                                 warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
+        BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings).save(for: output)
+        return report
     }
 }
