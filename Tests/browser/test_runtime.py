@@ -338,3 +338,21 @@ def test_nl_prefill_failure_offers_a_retry_that_fills_the_fields(page, mock):
     assert driver.find_element(By.ID, "f-birth_date").get_attribute("value") == "1985-03-15"
     assert not driver.find_elements(By.ID, "fg-source-user_profile")
     assert driver.find_element(By.ID, "f-bsn").get_attribute("value") == "123456789"
+
+
+def test_clicking_submit_straight_from_an_invalid_field_still_submits_the_check(page):
+    driver = page("kyc/de/")
+    driver.find_element(By.ID, "f-first_name").send_keys("A")
+    click(driver, "[data-fg-submit]")
+    assert active_id(driver) == "fg-error-summary"
+    assert len(summary_items(driver)) == 7
+    assert summary_items(driver)[0] == "Vorname muss mindestens 2 Zeichen lang sein"
+
+
+def test_leaving_a_filled_invalid_field_shows_its_message(page):
+    driver = page("kyc/de/")
+    driver.find_element(By.ID, "f-postal_code").send_keys("12")
+    driver.find_element(By.ID, "f-email").click()
+    assert error_of(driver, "postal_code") == "Postleitzahl muss genau 5 Ziffern sein"
+    assert error_of(driver, "email") is None
+    assert summary_items(driver) == []

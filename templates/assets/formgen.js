@@ -484,7 +484,9 @@
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   form.addEventListener("focusout", function (event) {
-    var id = event.target.name, field = byId[id];
+    var id = event.target.name, field = byId[id], next = event.relatedTarget;
+    // Moving to a button or the summary: that click validates; showing a message now would shift the button away.
+    if (next && next.closest && next.closest("button, #fg-error-summary")) return;
     if (!field || (field.type === "radio" || field.type === "yesno" || isGroup(field)) && form.contains(event.relatedTarget) && event.relatedTarget.name === id) return;
     if (!isEmpty(readValue(field), field) || shown[id]) runChecks([id]);
     if (!summary.hidden) renderSummary(null, false);
