@@ -108,7 +108,7 @@ public final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Editors' swap and backup files, which never change the site.
-    static func isScratchFile(_ path: String) -> Bool {
+    public static func isScratchFile(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         return name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
             || name == "4913" || name.hasPrefix(".formgen-")

@@ -1,0 +1,85 @@
+import FormgenServer
+import Foundation
+import Testing
+
+/// Noticing changed configs: inotify and polling, bursts merged.
+@Suite struct FolderWatcherTests {
+    /// Collects the batches a watcher hands over, from one consuming task.
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var batches: [Set<String>] = []
+        private var task: Task<Void, Never>?
+
+        init(_ stream: AsyncStream<Set<String>>) {
+            task = Task { [weak self] in
+                for await batch in stream {
+                    guard let self else { return }
+                    self.lock.withLock { self.batches.append(batch) }
+                }
+            }
+        }
+
+        deinit { task?.cancel() }
+
+        var received: [Set<String>] {
+            lock.withLock { batches }
+        }
+
+        /// Waits up to 10 s for a batch that contains `path`; returns that batch.
+        func batch(containing path: String) async -> Set<String>? {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                if let batch = received.first(where: { $0.contains(path) }) { return batch }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return nil
+        }
+    }
+
+    static var modes: [FolderWatcher.Mode] {
+        #if os(Linux)
+        return [.inotify, .polling(interval: .milliseconds(50))]
+        #else
+        return [.polling(interval: .milliseconds(50))]
+        #endif
+    }
+
+    @Test(arguments: modes)
+    func aBurstOfChangesComesAsOneBatch(mode: FolderWatcher.Mode) async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(300))
+        try watcher.start()
+        defer { watcher.stop() }
+        let collector = Collector(watcher.batches())
+        for number in 0..<5 {
+            try site.write("configs/forms/burst-\(number).yaml", "id: burst-\(number)\n")
+        }
+        let batch = try #require(await collector.batch(containing: site.configs.appendingPathComponent("forms/burst-0.yaml").path))
+        for number in 0..<5 {
+            #expect(batch.contains(site.configs.appendingPathComponent("forms/burst-\(number).yaml").path))
+        }
+    }
+
+    @Test(arguments: modes)
+    func filesInFoldersMadeAfterTheStartAreWatched(mode: FolderWatcher.Mode) async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(30))
+        try watcher.start()
+        defer { watcher.stop() }
+        let collector = Collector(watcher.batches())
+        try FileManager.default.createDirectory(at: site.configs.appendingPathComponent("docs/guides"), withIntermediateDirectories: true)
+        try await Task.sleep(for: .milliseconds(200))
+        let guide = site.configs.appendingPathComponent("docs/guides/start.md").path
+        try site.write("configs/docs/guides/start.md", "# Start\n")
+        #expect(await collector.batch(containing: guide) != nil)
+    }
+
+    @Test func editorsScratchFilesAreNotChanges() {
+        #expect(FolderWatcher.isScratchFile("/site/configs/forms/.kyc.yaml.swp"))
+        #expect(FolderWatcher.isScratchFile("/site/configs/forms/kyc.yaml~"))
+        #expect(FolderWatcher.isScratchFile("/site/configs/forms/4913"))
+        #expect(!FolderWatcher.isScratchFile("/site/configs/forms/kyc.yaml"))
+    }
+}

@@ -1,0 +1,52 @@
+import FormgenServer
+import Testing
+
+/// What open pages are told about builds.
+@Suite struct LiveReloadHubTests {
+    @Test func aPageHearsHelloThenEveryBuild() async throws {
+        let hub = LiveReloadHub(instance: "test")
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-0"))
+        await hub.buildSucceeded()
+        #expect(await events.next() == .reload)
+        await hub.buildFailed(diagnostics: "configs/forms/a.yaml:1:1: error: nope")
+        #expect(await events.next() == .buildError(text: "configs/forms/a.yaml:1:1: error: nope"))
+        await hub.servedFilesChanged()
+        #expect(await events.next() == .reload)
+        await hub.heartbeat()
+        #expect(await events.next() == .heartbeat)
+        #expect(await hub.build == "test-2")
+    }
+
+    @Test func aPageOpenedWhileTheBuildIsBrokenSeesTheDiagnosticsAtOnce() async throws {
+        let hub = LiveReloadHub(instance: "test")
+        await hub.buildSucceeded()
+        await hub.buildFailed(diagnostics: "broken")
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-1"))
+        #expect(await events.next() == .buildError(text: "broken"))
+        await hub.buildSucceeded()
+        #expect(await hub.lastFailure == nil)
+        #expect(await events.next() == .reload)
+    }
+
+    @Test func finishingEndsEveryStream() async throws {
+        let hub = LiveReloadHub(instance: "test")
+        let first = await hub.subscribe(), second = await hub.subscribe()
+        #expect(await hub.subscriberCount == 2)
+        await hub.finishAll()
+        var count = 0
+        for await _ in first { count += 1 }
+        for await _ in second { count += 1 }
+        #expect(count == 2)
+        #expect(await hub.subscriberCount == 0)
+    }
+
+    @Test func eventsAreWrittenAsServerSentEventsOnOneDataLine() {
+        #expect(BuildEvent.hello(build: "a-1").serverSentEvent == "event: hello\ndata: {\"build\":\"a-1\"}\n\n")
+        #expect(BuildEvent.reload.serverSentEvent == "event: reload\ndata: {}\n\n")
+        #expect(BuildEvent.heartbeat.serverSentEvent == ": heartbeat\n\n")
+        let error = BuildEvent.buildError(text: "a.yaml:1:1: error: x\nb.yaml:2:2: error: <y>").serverSentEvent
+        #expect(error == "event: build-error\ndata: {\"text\":\"a.yaml:1:1: error: x\\nb.yaml:2:2: error: <y>\"}\n\n")
+    }
+}

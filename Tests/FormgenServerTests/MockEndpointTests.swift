@@ -1,0 +1,122 @@
+import FormgenCore
+import FormgenServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// `configs/mocks/` answering data-source endpoints while previewing.
+@Suite struct MockEndpointTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func theExampleSiteAnswersTheDutchProfileAfterHalfASecond() throws {
+        let mocks = MockEndpoints(directory: Self.repository.appendingPathComponent("configs/mocks").path)
+        let answer = try #require(mocks.answer(path: "/api/nl-user-profile"))
+        #expect(answer.status == 200)
+        #expect(answer.delay == 500)
+        #expect(answer.contentType == "application/json")
+        let profile = try JSONDecoder().decode([String: String].self, from: Data(answer.body.utf8))
+        #expect(profile == ["first_name": "Jan", "last_name": "van der Berg", "birth_date": "1985-03-15"])
+    }
+
+    @Test func aMockFileAnswersItsPathWithOrWithoutTheExtension() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            for path in ["/api/profile", "/api/profile.json"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "application/json")
+                    #expect(response.text == #"{"first_name":"Jan"}"#)
+                }
+            }
+            try await client.execute(uri: "/api/nobody", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    @Test func aRequestCanAskForAFailureByQueryOrHeader() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            try await client.execute(uri: "/api/profile?mock-status=503", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.headers[.contentType] == "application/json")
+                #expect(response.text.contains(#""error""#))
+            }
+            let header = try #require(HTTPFields.Element.Name("X-Formgen-Mock-Status"))
+            try await client.execute(uri: "/api/profile", method: .get, headers: [header: "500"]) { response in
+                #expect(response.status == .internalServerError)
+            }
+        }
+    }
+
+    @Test func mocksYamlSetsStatusDelayFirstFailuresAndInlineBodies() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try site.write("configs/mocks/api/flaky.json", #"{"ok":true}"#)
+        try site.write("configs/mocks/mocks.yaml", """
+        delay: 0
+        endpoints:
+          /api/flaky:
+            failFirst: 2
+          /api/down:
+            status: 502
+          /api/countries:
+            body:
+              - { code: NL, name: Nederland }
+              - { code: BE, name: België }
+          /api/slow:
+            delay: 200
+            body: { done: true }
+
+        """)
+        try await site.withClient { client in
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<3 { statuses.append(try await client.execute(uri: "/api/flaky", method: .get).status) }
+            #expect(statuses == [.serviceUnavailable, .serviceUnavailable, .ok])
+            #expect(try await client.execute(uri: "/api/down", method: .get).status == .badGateway)
+            try await client.execute(uri: "/api/countries", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"[{"code":"NL","name":"Nederland"},{"code":"BE","name":"België"}]"#)
+            }
+            let start = ContinuousClock.now
+            let slow = try await client.execute(uri: "/api/slow", method: .get)
+            #expect(ContinuousClock.now - start >= .milliseconds(200))
+            #expect(slow.text == #"{"done":true}"#)
+            try await client.execute(uri: "/api/slow?mock-delay=0", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
+    @Test func mistakesInMocksYamlAreLocatedAndAnswered() async throws {
+        let (_, diagnostics) = MockConfig.parse("""
+        delay: soon
+        endpoints:
+          /api/profile:
+            stauts: 503
+          api/no-slash:
+            delay: 1
+        colour: red
+
+        """, file: "configs/mocks/mocks.yaml")
+        let lines = diagnostics.map(\.description)
+        #expect(lines.contains("configs/mocks/mocks.yaml:1:8: error: 'delay' must be a whole number from 0 to 60000"))
+        #expect(lines.contains { $0.hasPrefix("configs/mocks/mocks.yaml:4:5: error: unknown mock setting 'stauts'") })
+        #expect(lines.contains { $0.hasPrefix("configs/mocks/mocks.yaml:5:3: error: an endpoint is a request path starting with '/'") })
+        #expect(lines.contains { $0.hasPrefix("configs/mocks/mocks.yaml:7:1: error: unknown key 'colour'") })
+        #expect(lines.count == 4)
+
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try site.write("configs/mocks/mocks.yaml", "delay: soon\n")
+        try await site.withClient { client in
+            try await client.execute(uri: "/api/profile", method: .get) { response in
+                #expect(response.status == .internalServerError)
+                #expect(response.text.contains("mocks.yaml:1:8: error: 'delay' must be a whole number"))
+            }
+        }
+    }
+}

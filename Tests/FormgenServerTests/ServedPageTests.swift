@@ -1,0 +1,97 @@
+import FormgenCore
+@testable import FormgenServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// What serving adds to built pages, and that `formgen build` output never has it.
+@Suite struct ServedPageTests {
+    @Test func servedPagesCarryTheReloadScriptAllowedByTheirPolicy() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            for path in ["/", "/contact/", "/external/"] {
+                let page = try await client.execute(uri: path, method: .get).text
+                #expect(page.contains("<script>\(LiveReloadScript.source)</script>\n</body>"), "\(path)")
+                let policy = try #require(Self.policy(of: page))
+                #expect(policy.contains("script-src ") && policy.contains(LiveReloadScript.cspSource), "\(path)")
+                #expect(policy.contains("connect-src 'self'") || policy.contains("connect-src 'self' ") || policy.contains(" 'self'"), "\(path)")
+                #expect(!policy.contains("script-src 'none'"), "\(path)")
+                #expect(policy.hasPrefix("default-src 'none'"))
+            }
+        }
+    }
+
+    @Test func builtPagesNeverCarryTheReloadScript() throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        for page in ["index.html", "contact/index.html", "external/index.html"] {
+            let html = try site.read("public/\(page)")
+            #expect(!html.contains("__formgen"), "\(page)")
+            #expect(!html.contains("EventSource"), "\(page)")
+            #expect(!html.contains(LiveReloadScript.cspSource), "\(page)")
+        }
+    }
+
+    @Test func aFormWithoutAnActionPostsToTheSinkWhileServed() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            let page = try await client.execute(uri: "/contact/", method: .get).text
+            #expect(page.contains(#"action="/__formgen/submit/contact""#))
+            let spec = try FormSpec(pageHTML: page)
+            #expect(spec.submit.action == "/__formgen/submit/contact")
+            #expect(spec.id == "contact")
+            let policy = try #require(Self.policy(of: page))
+            #expect(policy.contains("form-action 'self'"))
+        }
+        let built = try FormSpec(pageHTML: site.read("public/contact/index.html"))
+        #expect(built.submit.action == nil)
+    }
+
+    @Test func aFormWithAnExternalActionKeepsIt() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            let page = try await client.execute(uri: "/external/", method: .get).text
+            #expect(page.contains(#"action="https://forms.example/submit""#))
+            #expect(try FormSpec(pageHTML: page).submit.action == "https://forms.example/submit")
+            let policy = try #require(Self.policy(of: page))
+            #expect(policy.contains("form-action https://forms.example"))
+            #expect(policy.contains("https://forms.example"))
+        }
+    }
+
+    @Test func theRewriteChangesNothingElse() throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        let built = try site.read("public/contact/index.html")
+        let served = PreviewPageRewriter().rewrite(built)
+        let script = "<script>\(LiveReloadScript.source)</script>\n"
+        var undone = served.replacingOccurrences(of: script, with: "")
+        let builtSpec = try FormSpec(pageHTML: built), servedSpec = try FormSpec(pageHTML: served)
+        undone = undone.replacingOccurrences(of: servedSpec.embeddableJSON(), with: builtSpec.embeddableJSON())
+            .replacingOccurrences(of: #"action="/__formgen/submit/contact""#, with: #"action="""#)
+        let builtPolicy = try #require(Self.policy(of: built)), servedPolicy = try #require(Self.policy(of: served))
+        undone = undone.replacingOccurrences(of: Self.escaped(servedPolicy), with: Self.escaped(builtPolicy))
+        #expect(undone == built)
+    }
+
+    @Test func theBuiltIn404PageEscapesThePath() {
+        let page = PreviewPagesMiddleware<BasicRequestContext>.builtInPage(path: "/<script>alert(1)</script>")
+        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!page.contains("<script>alert(1)"))
+    }
+
+    /// The page's Content-Security-Policy, unescaped.
+    static func policy(of page: String) -> String? {
+        guard let start = page.range(of: #"<meta http-equiv="Content-Security-Policy" content=""#),
+              let end = page.range(of: "\"", range: start.upperBound..<page.endIndex) else { return nil }
+        return String(page[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&#39;", with: "'")
+    }
+
+    static func escaped(_ policy: String) -> String {
+        policy.replacingOccurrences(of: "'", with: "&#39;")
+    }
+}

@@ -1,0 +1,86 @@
+import FormgenCore
+import FormgenServer
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The preview's submission sink: validation like the page's, 422 or 200, and a JSON Lines file.
+@Suite struct SubmissionSinkTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    @Test func anInvalidSubmissionGets422WithAMessagePerField() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"  ","age":12}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.headers[.contentType] == "application/json")
+                let answer = try JSONDecoder().decode([String: [String: String]].self, from: Data(buffer: response.body))
+                #expect(answer["errors"]?["age"] == "You must be 18 or over")
+                #expect(answer["errors"]?["name"] != nil)
+                #expect(answer["errors"]?.count == 2)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
+    }
+
+    @Test func aValidSubmissionIsAcceptedAndKeptAcrossRestarts() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        for name in ["Ann", "Bob"] {
+            try await site.withClient { client in
+                try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: Self.json,
+                                         body: ByteBuffer(string: #"{"name":" \#(name) ","age":30,"topics":["News"]}"#)) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.text == #"{"message":"Thanks, we got it.","ok":true}"# + "\n")
+                }
+            }
+        }
+        let lines = try site.read(".formgen/submissions.jsonl").split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first == #"{"data":{"age":30,"name":"Ann","topics":["News"]},"form":"contact","path":"contact","receivedAt":"2025-10-09T08:53:20Z"}"#)
+        #expect(lines.last?.contains(#""name":"Bob""#) == true)
+    }
+
+    @Test func aFormPostedWithoutJavaScriptGetsAPageBack() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: form,
+                                     body: ByteBuffer(string: "name=Ann+Lee&age=41&topics=News&topics=Events")) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(response.text.contains("Submission received"))
+            }
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: form,
+                                     body: ByteBuffer(string: "name=%3Cb%3E&age=3")) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.text.contains("You must be 18 or over"))
+                #expect(!response.text.contains("<b>"))
+            }
+        }
+        let line = try site.read(".formgen/submissions.jsonl")
+        #expect(line.contains(#""data":{"age":41,"name":"Ann Lee","topics":["News","Events"]}"#))
+    }
+
+    @Test(arguments: [
+        ("/__formgen/submit/nothing-here", "application/json", "{}", HTTPResponse.Status.notFound),
+        ("/__formgen/submit/../contact", "application/json", "{}", .notFound),
+        ("/__formgen/submit/contact", "text/plain", "{}", .unsupportedMediaType),
+        ("/__formgen/submit/contact", "application/json", "[1,2]", .badRequest),
+        ("/__formgen/submit/contact", "application/json", "{not json", .badRequest),
+    ])
+    func badSubmissionsGetA4xx(path: String, type: String, body: String, status: HTTPResponse.Status) async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            try await client.execute(uri: path, method: .post, headers: [.contentType: type], body: ByteBuffer(string: body)) { response in
+                #expect(response.status == status)
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
+    }
+}
