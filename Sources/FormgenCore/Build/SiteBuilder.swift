@@ -48,11 +48,13 @@ public struct SiteBuilder {
     /// Loads and checks the site; throws `ConfigErrors` with every error found.
     public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
         var site = SiteLoader(configDirectory: options.configDirectory).load(log: log)
+        site.docs = DocsLoader(configDirectory: options.configDirectory).load(log: log)
         if let baseURL = options.baseURL {
             site.settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         }
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
         FormChecker().check(site, log: log)
+        DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
         return (site, theme)
     }
@@ -60,7 +62,7 @@ public struct SiteBuilder {
     /// Renders every output file of a checked site, keyed by its path in the output.
     public func render(_ site: Site, theme: Theme) -> [String: Data] {
         let renderer = PageRenderer(theme: theme, settings: site.settings)
-        var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) })]
+        var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) }), ("404.html", { renderer.renderNotFound(site) })]
         for form in site.forms {
             pages.append(("\(form.path)/index.html", { renderer.renderForm(form) }))
         }
@@ -71,6 +73,31 @@ public struct SiteBuilder {
                     renderer.renderForm(country.form, breadcrumb: (flow.title, "../"))
                 }))
             }
+        }
+        for form in site.allForms {
+            pages.append(("\(form.path)/schema.json", { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
+            let reference = ReferenceWriter(form: form)
+            pages.append(("\(form.path)/reference/index.html", {
+                renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
+                                         language: site.settings.language, breadcrumb: (form.title, "../"))
+            }))
+        }
+        for flow in site.flows {
+            let reference = FlowReferenceWriter(flow: flow)
+            pages.append(("\(flow.id)/reference/index.html", {
+                renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
+                                         language: site.settings.language, breadcrumb: (flow.title, "../"))
+            }))
+        }
+        if !site.docs.isEmpty {
+            pages.append(("\(DocPage.indexPath)/index.html", { renderer.renderDocsIndex(site) }))
+            for doc in site.docs where !doc.isDocsIndex {
+                pages.append(("\(doc.path)/index.html", { renderer.renderDoc(doc, site: site) }))
+            }
+        }
+        if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
+            let paths = pages.map(\.0)
+            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
         }
         return Self.renderInParallel(pages)
     }

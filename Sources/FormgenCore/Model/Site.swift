@@ -39,16 +39,19 @@ public struct CountryForm: Sendable, Hashable {
     public var form: Form
 }
 
-/// Everything a build renders: settings, forms and country flows.
+/// Everything a build renders: settings, forms, country flows and docs.
 public struct Site: Sendable, Hashable {
     public var settings: SiteSettings
     public var forms: [Form]
     public var flows: [CountryFlow]
+    /// Pages from `configs/docs/`, sorted by path.
+    public var docs: [DocPage]
 
-    public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow]) {
+    public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow], docs: [DocPage] = []) {
         self.settings = settings
         self.forms = forms
         self.flows = flows
+        self.docs = docs
     }
 
     /// Every form to render, flows' country variants included, sorted by path.

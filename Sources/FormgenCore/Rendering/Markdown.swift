@@ -1,29 +1,67 @@
 import CCmarkGFM
+import Foundation
 
 /// GitHub-flavoured Markdown through the cmark-gfm C library: tables, strikethrough, autolinks,
 /// task lists and the tag filter; raw HTML is never passed through and unsafe links are dropped.
 public enum Markdown {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
+    /// cmark-gfm registers its extensions in a global list without a lock; a Swift static is initialised
+    /// exactly once, even when pages are rendered on several threads.
+    private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+    private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
+
+    /// A heading of a document, with the `id` its anchor gets.
+    public struct Heading: Sendable, Hashable {
+        public var level: Int
+        public var text: String
+        public var id: String
+    }
+
+    /// A link or image address as written, with its position in the source.
+    public struct Link: Sendable, Hashable {
+        public var url: String
+        public var line: Int
+        public var column: Int
+        public var isImage: Bool
+    }
+
+    /// What rendering can do besides turning Markdown into HTML.
+    public struct Options {
+        /// Give every heading an `id` (GitHub's slugs), unique within the page.
+        public var headingAnchors = false
+        /// Ids the page already uses, which headings must not take.
+        public var reservedIDs: Set<String> = []
+        /// Turn bare addresses (`www.example.com`, `name@example.com`) into links. Generated
+        /// documents turn it off, so that text from configs never becomes a link.
+        public var autolinks = true
+        /// Rewrites each link and image address before it is rendered (unsafe ones are still dropped after).
+        public var rewriteURL: ((Link) -> String)?
+
+        public init(headingAnchors: Bool = false, reservedIDs: Set<String> = [], autolinks: Bool = true,
+                    rewriteURL: ((Link) -> String)? = nil) {
+            self.headingAnchors = headingAnchors
+            self.reservedIDs = reservedIDs
+            self.autolinks = autolinks
+            self.rewriteURL = rewriteURL
+        }
+    }
+
+    /// A rendered document and what was found in it.
+    public struct Rendered: Sendable, Hashable {
+        public var html: String
+        public var headings: [Heading]
+        /// Links and images in document order, addresses as written.
+        public var links: [Link]
+        /// The plain text of the first paragraph, for listings.
+        public var summary: String?
+
+        /// The text of the first level-1 heading.
+        public var title: String? { headings.first { $0.level == 1 }?.text }
+    }
 
     /// Renders a Markdown document to HTML.
     public static func html(_ markdown: String) -> String {
-        cmark_gfm_core_extensions_ensure_registered()
-        let options = CMARK_OPT_DEFAULT | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
-        guard let parser = cmark_parser_new(options) else { return "" }
-        defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let syntaxExtension = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
-            }
-        }
-        markdown.withCString { pointer in
-            cmark_parser_feed(parser, pointer, strlen(pointer))
-        }
-        guard let document = cmark_parser_finish(parser) else { return "" }
-        defer { cmark_node_free(document) }
-        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else { return "" }
-        defer { free(rendered) }
-        return String(cString: rendered)
+        render(markdown).html
     }
 
     /// Renders Markdown meant to sit inside another element (a hint, a label):
@@ -35,6 +73,169 @@ public enum Markdown {
         }
         return html
     }
-}
 
-import Foundation
+    /// Renders a document through its syntax tree: links rewritten, headings given anchors.
+    public static func render(_ markdown: String, options renderOptions: Options = Options()) -> Rendered {
+        _ = extensionsRegistered
+        guard let parser = cmark_parser_new(options) else { return Rendered(html: "", headings: [], links: [], summary: nil) }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames where renderOptions.autolinks || name != "autolink" {
+            if let syntaxExtension = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntaxExtension)
+            }
+        }
+        markdown.withCString { pointer in
+            cmark_parser_feed(parser, pointer, strlen(pointer))
+        }
+        guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", headings: [], links: [], summary: nil) }
+        defer { cmark_node_free(document) }
+
+        var headings: [Heading] = []
+        var links: [Link] = []
+        var summary: String?
+        var usedIDs = renderOptions.reservedIDs
+        var blockLine = 1, blockColumn = 1
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(node)
+            if type.rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != UInt32(CMARK_NODE_TYPE_INLINE) {
+                blockLine = Int(cmark_node_get_start_line(node))
+                blockColumn = Int(cmark_node_get_start_column(node))
+            }
+            switch type {
+            case CMARK_NODE_HEADING:
+                let text = plainText(of: node)
+                let id = uniqueID(slug(text), used: &usedIDs)
+                headings.append(Heading(level: Int(cmark_node_get_heading_level(node)), text: text, id: id))
+            case CMARK_NODE_PARAGRAPH where summary == nil:
+                let text = plainText(of: node)
+                if !text.isEmpty { summary = text }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                let line = Int(cmark_node_get_start_line(node))
+                let column = Int(cmark_node_get_start_column(node))
+                let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                let link = Link(url: url, line: line > 0 ? line : blockLine, column: line > 0 ? column : blockColumn,
+                                isImage: type == CMARK_NODE_IMAGE)
+                links.append(link)
+                if let rewrite = renderOptions.rewriteURL {
+                    let rewritten = rewrite(link)
+                    if rewritten != url { cmark_node_set_url(node, rewritten) }
+                }
+            default:
+                break
+            }
+        }
+        guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
+            return Rendered(html: "", headings: headings, links: links, summary: summary)
+        }
+        defer { free(rendered) }
+        var html = accessibleTaskItems(String(cString: rendered))
+        if renderOptions.headingAnchors { html = addHeadingIDs(html, headings) }
+        return Rendered(html: html, headings: headings, links: links, summary: summary)
+    }
+
+    /// Task-list boxes become labelled symbols: a disabled checkbox without a label is a form control
+    /// screen readers announce without context.
+    private static func accessibleTaskItems(_ html: String) -> String {
+        guard html.contains("<input type=\"checkbox\"") else { return html }
+        return html
+            .replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                                  with: "<span class=\"fg-task fg-task-done\" role=\"img\" aria-label=\"Done:\">☑</span>")
+            .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
+                                  with: "<span class=\"fg-task\" role=\"img\" aria-label=\"To do:\">☐</span>")
+    }
+
+    /// The text of a node's inline content, without markup.
+    private static func plainText(of root: OpaquePointer) -> String {
+        var text = ""
+        let iterator = cmark_iter_new(root)
+        defer { cmark_iter_free(iterator) }
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                text += cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default:
+                break
+            }
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// GitHub's heading slug: lower case, punctuation dropped, spaces as hyphens.
+    public static func slug(_ text: String) -> String {
+        var output = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                output.append(character)
+            } else if character == " " {
+                output.append("-")
+            }
+        }
+        return output.isEmpty ? "section" : output
+    }
+
+    /// `base`, or `base-1`, `base-2`… when the page already uses it; as GitHub numbers repeated headings.
+    static func uniqueID(_ base: String, used: inout Set<String>) -> String {
+        var candidate = base
+        var counter = 1
+        while used.contains(candidate) {
+            candidate = "\(base)-\(counter)"
+            counter += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// With raw HTML off, every `<hN>` in cmark's output is a heading, in document order.
+    private static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
+        var output = ""
+        var rest = Substring(html)
+        for heading in headings {
+            let tag = "<h\(heading.level)>"
+            guard let range = rest.range(of: tag) else { break }
+            output += rest[..<range.lowerBound]
+            output += "<h\(heading.level) id=\"\(heading.id)\">"
+            rest = rest[range.upperBound...]
+        }
+        return output + rest
+    }
+
+    // MARK: Writing Markdown
+
+    /// `text` as Markdown that renders exactly as the text: every ASCII punctuation character
+    /// backslash-escaped and line breaks folded, so a config string cannot add markup, links or HTML.
+    public static func escape(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                if output.last != " " { output.append(" ") }
+            } else if scalar.isASCII, scalar.properties.isPatternSyntax || scalar == "_" {
+                output.append("\\")
+                output.unicodeScalars.append(scalar)
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// `text` as a code span, fenced with more backticks than it contains.
+    /// Inside a table cell `|` must be escaped even in code, so `inTable` does that.
+    public static func code(_ text: String, inTable: Bool = false) -> String {
+        var body = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if inTable { body = body.replacingOccurrences(of: "|", with: "\\|") }
+        var longest = 0, run = 0
+        for character in body {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padded = body.hasPrefix("`") || body.hasSuffix("`") || body.hasPrefix(" ") || body.isEmpty ? " \(body) " : body
+        return fence + padded + fence
+    }
+}

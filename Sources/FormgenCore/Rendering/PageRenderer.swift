@@ -20,7 +20,7 @@ public struct PageRenderer: Sendable {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    private func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: Any] {
+    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: Any] {
         let canonical: Any = settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : false
         return [
             "lang": language,
@@ -35,7 +35,7 @@ public struct PageRenderer: Sendable {
         ]
     }
 
-    private var staticPolicy: ContentSecurityPolicy {
+    var staticPolicy: ContentSecurityPolicy {
         var csp = ContentSecurityPolicy()
         csp.styleHashes = [styleHash]
         return csp
@@ -97,22 +97,35 @@ public struct PageRenderer: Sendable {
         return theme.render("flow", context)
     }
 
-    /// The site's home page, listing flows and forms.
+    /// The site's home page, listing flows, forms (with their reference and schema) and docs.
     public func renderIndex(_ site: Site) -> String {
         var context = base(path: "", title: settings.title, language: settings.language, csp: staticPolicy, script: nil)
         context["descriptionHTML"] = settings.description.map(Markdown.html) ?? false
         context["hasFlows"] = !site.flows.isEmpty
         context["hasForms"] = !site.forms.isEmpty
+        context["hasDocs"] = !site.docs.isEmpty
         context["flowsHeading"] = "Country-specific forms"
         context["formsHeading"] = "Forms"
-        context["flows"] = site.flows.map { ["title": $0.title, "href": "\($0.id)/", "summary": summary($0.description)] }
-        context["forms"] = site.forms.map { ["title": $0.title, "href": "\($0.path)/", "summary": summary($0.description)] }
+        context["docsHeading"] = "Documentation"
+        context["referenceText"] = "Field reference"
+        context["schemaText"] = "JSON Schema"
+        context["flows"] = site.flows.map {
+            ["title": $0.title, "href": "\($0.id)/", "summary": summary($0.description), "referenceHref": "\($0.id)/reference/"]
+        }
+        context["forms"] = site.forms.map {
+            ["title": $0.title, "href": "\($0.path)/", "summary": summary($0.description),
+             "referenceHref": "\($0.path)/reference/", "schemaHref": "\($0.path)/schema.json"]
+        }
+        let docsIndex = site.docs.first(where: \.isDocsIndex)
+        let docs = DocPage.listed(site.docs.filter { !$0.isDocsIndex })
+        context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(DocPage.indexPath)/",
+                            "summary": docsIndex?.summary ?? "Every page of the documentation, and the reference of every form."]]
+            + docs.map { ["title": $0.title, "href": "\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
         return theme.render("index", context)
     }
 
-    /// The first line of a Markdown description as plain text, for listings.
+    /// The first paragraph of a Markdown description as plain text, for listings.
     private func summary(_ markdown: String?) -> Any {
-        guard let line = markdown?.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return false }
-        return line.replacingOccurrences(of: "*", with: "").replacingOccurrences(of: "`", with: "").replacingOccurrences(of: "_", with: " ")
+        markdown.flatMap { Markdown.render($0).summary } ?? false
     }
 }

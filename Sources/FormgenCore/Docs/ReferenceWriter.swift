@@ -1,0 +1,270 @@
+/// Writes the reference page of one form as Markdown: every field with its type, whether it is
+/// required, its checks in plain words with their messages, the rules that show, hide, require or
+/// unrequire it, its data source; then the rules, data sources and submission settings.
+///
+/// Every config string is escaped, so the document's structure is the writer's alone.
+public struct ReferenceWriter {
+    public let form: Form
+    private let wording: RuleWording
+    private let messages: [String: String]
+
+    public init(form: Form) {
+        self.form = form
+        wording = RuleWording(form: form)
+        messages = Messages.table(for: form.language)
+    }
+
+    /// The page's title.
+    public var title: String { "Field reference: \(form.title)" }
+
+    /// The reference page, as Markdown.
+    public func markdown() -> String {
+        var anchors = HeadingAnchors()
+        var blocks = ["# \(Markdown.escape(title))"]
+        anchors.add("Field reference: \(form.title)")
+        let inputs = form.inputFields
+        blocks.append("""
+        This page describes every field of [the form](../): \(inputs.count) field\(inputs.count == 1 ? "" : "s") \
+        to fill in on \(form.pages.count) page\(form.pages.count == 1 ? "" : "s"). A back end can check a submission \
+        with the [JSON Schema](../schema.json) or with \(Markdown.code("formgen validate \(form.id) DATA.json")).
+        """)
+
+        var fieldBlocks: [String] = []
+        var rows: [String] = []
+        anchors.add("Fields")
+        for (index, page) in form.pages.enumerated() {
+            if form.pages.count > 1 || page.title != nil {
+                let number = "Page \(index + 1)"
+                let heading = page.title.map { $0 == number ? number : "\(number): \($0)" } ?? number
+                anchors.add(heading)
+                fieldBlocks.append("## \(Markdown.escape(heading))")
+            }
+            for (field, sections) in Self.fields(of: page.items, in: []) {
+                let heading = headingText(field)
+                let anchor = anchors.add(heading)
+                fieldBlocks.append(contentsOf: describe(field, sections: sections))
+                rows.append(row(field, anchor: anchor))
+            }
+        }
+        blocks.append("## Fields")
+        blocks.append((["| Field | Id | Type | Required | Shown | Submitted as |", "| --- | --- | --- | --- | --- | --- |"] + rows).joined(separator: "\n"))
+        blocks += fieldBlocks
+        if !form.rules.isEmpty {
+            blocks.append("## Rules")
+            blocks.append(form.rules.enumerated().map { "\($0.offset + 1). \(wording.sentence(for: $0.element))" }.joined(separator: "\n"))
+        }
+        if !form.dataSources.isEmpty {
+            blocks.append("## Data sources")
+            blocks.append(dataSources())
+        }
+        blocks.append("## Submission")
+        blocks.append(submission())
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Fields in page order with the titles of the sections around them.
+    static func fields(of items: [FormItem], in sections: [String]) -> [(Field, [String])] {
+        items.flatMap { item -> [(Field, [String])] in
+            switch item {
+            case .field(let field): return [(field, sections)]
+            case .section(let section): return fields(of: section.items, in: sections + [section.title].compactMap { $0 })
+            }
+        }
+    }
+
+    private func headingText(_ field: Field) -> String {
+        field.label.isEmpty ? field.id : "\(field.label) (\(field.id))"
+    }
+
+    private func headingMarkdown(_ field: Field) -> String {
+        field.label.isEmpty ? Markdown.code(field.id) : "\(Markdown.escape(field.label)) (\(Markdown.code(field.id)))"
+    }
+
+    // MARK: Summary table
+
+    private func row(_ field: Field, anchor: String) -> String {
+        let name = field.label.isEmpty ? field.id : field.label
+        let cells = [
+            "[\(Markdown.escape(name))](#\(anchor))",
+            Markdown.code(field.id, inTable: true),
+            field.type.rawValue,
+            field.type.isDisplayOnly ? "—" : requiredSummary(field),
+            rulesTargeting(field, actions: [.show, .hide]).isEmpty ? "always" : "by a rule",
+            Self.submittedAs(field),
+        ]
+        return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    private func requiredSummary(_ field: Field) -> String {
+        if Self.isUnchecked(field) { return "not checked (read-only)" }
+        let base = field.required ? "yes" : "no"
+        return rulesTargeting(field, actions: [.require, .unrequire]).isEmpty ? base : "\(base), or by a rule"
+    }
+
+    /// The JSON a submission carries for the field, in words.
+    static func submittedAs(_ field: Field) -> String {
+        switch field.type {
+        case .image, .paragraph: return "not submitted"
+        case .number: return "a number"
+        case .checkbox where field.options.isEmpty && field.optionsSource == nil: return "`true` or `false`"
+        case .checkbox: return "a list of strings"
+        case .yesno: return "`\"Yes\"` or `\"No\"`"
+        default: return "a string"
+        }
+    }
+
+    // MARK: One field
+
+    private func describe(_ field: Field, sections: [String]) -> [String] {
+        var blocks = ["### \(headingMarkdown(field))"]
+        if field.type.isDisplayOnly {
+            blocks.append("Type: \(field.type.rawValue). Shown on the page only; not submitted.")
+            return blocks
+        }
+        let skipped = Self.isUnchecked(field)
+        var facts = ["**Type:** \(field.type.rawValue), submitted as \(Self.submittedAs(field))."]
+        facts.append("**Required:** \(skipped ? "not checked" : field.required ? "yes" : "no").")
+        if !sections.isEmpty { facts.append("**Section:** \(sections.map(Markdown.escape).joined(separator: " › ")).") }
+        if let source = field.dataSource {
+            facts.append("**Filled from:** the data source \(Markdown.code(source)); read-only, so the page does not check it.")
+        } else if field.readOnly {
+            facts.append("**Read-only:** the page does not check it.")
+        }
+        if let options = optionsText(field) { facts.append("**Options:** \(options)") }
+        if let value = field.defaultValue { facts.append("**Default:** \(Markdown.code(value)).") }
+        if field.sensitive || field.type == .password { facts.append("**Sensitive:** never kept in browser drafts.") }
+        blocks.append(facts.joined(separator: "  \n"))
+        let checks = self.checks(field)
+        if !checks.isEmpty {
+            blocks.append((["| Check | Message |", "| --- | --- |"] + checks.map { "| \($0.check) | \($0.message) |" }).joined(separator: "\n"))
+        }
+        let effects = rulesTargeting(field, actions: VisibilityRule.Action.allCases).map(wording.effect)
+        if !effects.isEmpty { blocks.append(effects.joined(separator: "  \n")) }
+        return blocks
+    }
+
+    private func optionsText(_ field: Field) -> String? {
+        if let source = field.optionsSource {
+            return "from the data source \(Markdown.code(source.dataSource)) (value \(Markdown.code(source.valueKey)), label \(Markdown.code(source.labelKey)))."
+        }
+        guard [.select, .radio, .checkbox, .yesno].contains(field.type), !field.effectiveOptions.isEmpty else { return nil }
+        return field.effectiveOptions.map { option in
+            option.label == option.value ? Markdown.code(option.value) : "\(Markdown.code(option.value)) (\(Markdown.escape(option.label)))"
+        }.joined(separator: ", ") + "."
+    }
+
+    /// Read-only and prefilled fields are not checked, on the page or by `formgen validate`.
+    static func isUnchecked(_ field: Field) -> Bool { field.readOnly || field.dataSource != nil }
+
+    /// Every check the page makes on the field, with the message it shows (the default when the config gives none).
+    func checks(_ field: Field) -> [(check: String, message: String)] {
+        var checks: [(String, String)] = []
+        guard !Self.isUnchecked(field), !field.type.isDisplayOnly else { return [] }
+        if field.required {
+            checks.append(("Required", message(field.requiredMessage, key: Self.requiredKey(field), field: field, value: nil)))
+        }
+        switch field.type {
+        case .number: checks.append(("A number", message(nil, key: "number", field: field, value: nil)))
+        case .date: checks.append(("A real date, written YYYY-MM-DD", message(nil, key: "date", field: field, value: nil)))
+        case .select, .radio, .yesno, .checkbox:
+            if !field.effectiveOptions.isEmpty || field.optionsSource != nil {
+                checks.append(("One of the options", message(nil, key: "option", field: field, value: nil)))
+            }
+        default: break
+        }
+        let hasMaskRule = field.validations.contains { if case .mask = $0.kind { return true } else { return false } }
+        if let mask = field.mask, !hasMaskRule {
+            checks.append((wording.check(.mask(mask)), message(nil, key: "mask", field: field, value: mask)))
+        }
+        for rule in field.validations {
+            checks.append((wording.check(rule.kind), message(rule.message, key: rule.name, field: field, value: Self.value(of: rule.kind))))
+        }
+        if field.type == .email, !field.validations.contains(where: { $0.name == "email" }) {
+            checks.append((wording.check(.email), message(nil, key: "email", field: field, value: nil)))
+        }
+        return checks
+    }
+
+    /// The message key a missing answer shows: `requiredChoice` for fields answered by choosing.
+    static func requiredKey(_ field: Field) -> String {
+        [.select, .radio, .yesno, .checkbox].contains(field.type) ? "requiredChoice" : "required"
+    }
+
+    private static func value(of kind: ValidationRule.Kind) -> String? {
+        switch kind {
+        case .required, .email: return nil
+        case .regex(let text), .mask(let text), .equalsField(let text): return text
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return String(n)
+        case .minValue(let n), .maxValue(let n): return formatNumber(n)
+        case .minDate(let bound), .maxDate(let bound): return RuleWording.date(bound)
+        }
+    }
+
+    private func message(_ custom: String?, key: String, field: Field, value: String?) -> String {
+        if let custom { return Markdown.escape(custom) }
+        var values = ["label": field.label]
+        if let value { values["value"] = value }
+        for rule in field.validations {
+            if case .equalsField(let other) = rule.kind { values["other"] = wording.fieldsByID[other]?.label ?? other }
+        }
+        return Markdown.escape(Messages.format(messages[key] ?? key, values)) + " *(default)*"
+    }
+
+    private func rulesTargeting(_ field: Field, actions: [VisibilityRule.Action]) -> [VisibilityRule] {
+        form.rules.filter { rule in
+            rule.targets.contains(field.id) && (actions.contains(rule.action) || rule.otherwise.map(actions.contains) == true)
+        }
+    }
+
+    // MARK: Form-wide sections
+
+    private func dataSources() -> String {
+        var lines = ["| Data source | Endpoint | Fills |", "| --- | --- | --- |"]
+        for source in form.dataSources {
+            let filled = source.fields.map { wording.fieldName($0) + " (" + Markdown.code($0, inTable: true) + ")" }
+            var uses = filled
+            let optionUsers = form.allFields.filter { $0.optionsSource?.dataSource == source.id }
+            uses += optionUsers.map { "options of " + wording.fieldName($0.id) }
+            lines.append("| \(Markdown.code(source.id, inTable: true)) | GET \(Markdown.code(source.endpoint, inTable: true)) | \(uses.isEmpty ? "—" : uses.joined(separator: ", ")) |")
+        }
+        return lines.joined(separator: "\n") + "\n\nThe page makes one request per data source and fills the fields with the values of the answer's keys of the same name."
+    }
+
+    private func submission() -> String {
+        let submit = form.submission
+        var lines: [String] = []
+        if let action = submit.action {
+            let encoding = submit.encoding == .json ? "as JSON (`application/json`)" : "as a form (`application/x-www-form-urlencoded`)"
+            lines.append("The answers are sent with \(submit.method.uppercased()) to \(Markdown.code(action)) \(encoding).")
+        } else {
+            lines.append("The form has no `submit.action`: the page shows the collected answers as JSON.")
+        }
+        if let message = submit.successMessage { lines.append("On success it says: “\(Markdown.escape(message))”.") }
+        if let redirect = submit.redirect { lines.append("On success it goes to \(Markdown.code(redirect)).") }
+        lines.append("Fields that are hidden, display-only or left empty are not submitted.")
+        return lines.joined(separator: " ")
+    }
+}
+
+/// The anchors a rendered page will give its headings, in document order, so that a writer can link to them.
+struct HeadingAnchors {
+    private var used = DocPage.reservedIDs
+
+    @discardableResult
+    mutating func add(_ plainText: String) -> String {
+        Markdown.uniqueID(Markdown.slug(Self.folded(plainText)), used: &used)
+    }
+
+    /// The text as a heading shows it once escaped: line breaks folded as `Markdown.escape` folds them, ends trimmed.
+    static func folded(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            if character == "\n" || character == "\r" || character == "\t" || character == "\r\n" {
+                if output.last != " " { output.append(" ") }
+            } else {
+                output.append(character)
+            }
+        }
+        return output.trimmingCharacters(in: .whitespaces)
+    }
+}

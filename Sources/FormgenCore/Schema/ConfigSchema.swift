@@ -1,0 +1,283 @@
+/// JSON Schemas (draft-07, which YAML language servers read) of formgen's own config formats, so that
+/// editors complete and check `site.yaml`, form configs and country configs as they are typed.
+///
+/// The schemas follow the readers in `Loading/`: the same keys, the same value shapes, the same names.
+public enum ConfigSchema {
+    /// The config files a schema describes.
+    public enum Kind: String, CaseIterable, Sendable {
+        /// `configs/site.yaml`
+        case site
+        /// `configs/forms/*.yaml` in formgen's own format (a form, or a country flow with `countries:`)
+        case form
+        /// `configs/countries/*.yaml`
+        case country
+
+        /// The committed file name, `formgen-form.schema.json`.
+        public var fileName: String { "formgen-\(rawValue).schema.json" }
+    }
+
+    public static let dialect = "http://json-schema.org/draft-07/schema#"
+
+    /// The schema of one kind of config, as pretty-printed JSON.
+    public static func json(_ kind: Kind) -> String { document(kind).pretty() }
+
+    public static func document(_ kind: Kind) -> JSONValue {
+        var schema: JSONValue
+        switch kind {
+        case .site:
+            schema = object(
+                title: "formgen site settings (configs/site.yaml)",
+                [
+                    "title": text("The site's name, shown in every page's header and title."),
+                    "description": text("Markdown shown on the home page."),
+                    "baseURL": text("Where the site is served: a path prefix such as '/' or '/forms/', or an absolute URL (then pages get canonical links and the build writes sitemap.xml)."),
+                    "language": text("The default BCP 47 language of pages and messages (en, nl, de, en-NL…)."),
+                    "submit": ref("submit", "Submission defaults every form inherits."),
+                ])
+        case .form:
+            schema = object(
+                title: "formgen form (configs/forms/*.yaml)",
+                [
+                    "id": text("The form's id; also its output folder (defaults to the file name)."),
+                    "title": text("The page's heading."),
+                    "description": text("Markdown shown under the heading."),
+                    "lang": text("The page's BCP 47 language (defaults to site.yaml's 'language')."),
+                    "pages": ["type": "array", "description": "Pages of a multi-page form, in order. A form has either 'pages' or 'fields'.", "items": ref("page")],
+                    "sections": ["type": "array", "description": "Groups of fields on a one-page form.", "items": ref("section")],
+                    "fields": ref("fields", "The fields of a one-page form (or, with 'countries', the fields every country inherits)."),
+                    "dataSources": ref("dataSources"),
+                    "rules": ["type": "array", "description": "Rules that show, hide, require or unrequire fields.", "items": ref("rule")],
+                    "submit": ref("submit"),
+                    "countries": [
+                        "description": "Makes this config a country flow: the countries it lists (each needs a config in configs/countries/), as a list of codes or a map of code to name or {name, locale}.",
+                        "oneOf": [
+                            ["type": "array", "items": ref("countryCode")],
+                            ["type": "object", "propertyNames": ref("countryCode"), "additionalProperties": [
+                                "oneOf": [
+                                    ["type": "null"],
+                                    ["type": "string", "description": "The country's name."],
+                                    object(title: nil, ["name": text("The country's name, as its users write it."), "locale": text("The BCP 47 language of the country's form (nl-BE).")]),
+                                ],
+                            ]],
+                        ],
+                    ],
+                ])
+            schema["anyOf"] = [["required": ["fields"]], ["required": ["pages"]], ["required": ["sections"]], ["required": ["countries"]]]
+        case .country:
+            schema = object(
+                title: "formgen country config (configs/countries/*.yaml)",
+                [
+                    "country": ref("countryCode", "The ISO 3166 code of the country, two or three letters (NL, NLD)."),
+                    "name": text("The country's name, as its users write it (Nederland)."),
+                    "locale": text("The BCP 47 language of the form (nl-BE): its messages and formats."),
+                    "title": text("The form's heading (default: the flow's title and the country's name)."),
+                    "description": text("Markdown shown under the heading."),
+                    "dataSources": ref("dataSources"),
+                    "fields": ref("fields", "The country's fields; one with the id of an inherited field replaces it."),
+                    "rules": ["type": "array", "items": ref("rule")],
+                    "submit": ref("submit"),
+                ],
+                required: ["country", "fields"])
+        }
+        schema["$schema"] = .string(dialect)
+        schema["definitions"] = .object(reachableDefinitions(from: schema))
+        return schema
+    }
+
+    /// The definitions `schema` refers to, directly or through other definitions.
+    private static func reachableDefinitions(from schema: JSONValue) -> [String: JSONValue] {
+        let all = definitions
+        var reached: [String: JSONValue] = [:]
+        var pending = references(in: schema)
+        while let name = pending.popLast() {
+            guard reached[name] == nil, let definition = all[name] else { continue }
+            reached[name] = definition
+            pending += references(in: definition)
+        }
+        return reached
+    }
+
+    private static func references(in value: JSONValue) -> [String] {
+        switch value {
+        case .object(let members):
+            var names: [String] = []
+            if case .string(let target)? = members["$ref"], target.hasPrefix("#/definitions/") {
+                names.append(String(target.dropFirst("#/definitions/".count)))
+            }
+            for key in members.keys.sorted() { names += references(in: members[key]!) }
+            return names
+        case .array(let items):
+            return items.flatMap(references)
+        default:
+            return []
+        }
+    }
+
+    // MARK: Shared definitions
+
+    static let scalar: JSONValue = ["type": ["string", "number", "boolean"]]
+
+    static var definitions: [String: JSONValue] {
+        [
+            "flag": [
+                "description": "true or false (yes/no and on/off are read too).",
+                "oneOf": [["type": "boolean"], ["type": "string", "enum": ["true", "false", "yes", "no", "on", "off", "True", "False", "Yes", "No", "On", "Off", "TRUE", "FALSE", "YES", "NO", "ON", "OFF"]]],
+            ],
+            "localizedText": [
+                "description": "Text, or a mapping of language to text ({en: Email address, de: E-Mail-Adresse}): each page takes its language's, else English, else the first.",
+                "oneOf": [
+                    scalar,
+                    ["type": "object", "minProperties": 1, "propertyNames": ["pattern": "^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$"], "additionalProperties": scalar],
+                ],
+            ],
+            "countryCode": ["type": "string", "pattern": "^[A-Za-z]{2,3}$", "description": "An ISO 3166 country code of two or three letters (NL, NLD)."],
+            "textList": ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
+            "fields": ["type": "array", "items": ref("field")],
+            "page": object(title: nil, [
+                "title": text("The page's heading and step name."),
+                "description": text("Markdown."),
+                "fields": ref("fields"),
+                "sections": ["type": "array", "items": ref("section")],
+            ]),
+            "section": object(title: nil, [
+                "title": text("The group's legend."),
+                "description": text("Markdown shown under the legend."),
+                "fields": ref("fields"),
+                "sections": ["type": "array", "description": "Nested groups.", "items": ref("section")],
+            ]),
+            "field": field,
+            "option": ["oneOf": [
+                ["type": ["string", "number", "boolean"]],
+                object(title: nil, ["value": scalar, "label": text("What the user sees (default: the value).")], required: ["value"]),
+            ]],
+            "validation": validation,
+            "rule": rule,
+            "fieldRule": fieldRule,
+            "dataSources": ["type": "array", "description": "Where prefilled values and options come from at run time; the page makes one request per source.", "items": object(title: nil, [
+                "id": text("The name fields use in 'dataSource' and 'optionsFrom'."),
+                "type": ["type": "string", "enum": ["api"], "default": "api"],
+                "endpoint": text("The address answering with a JSON object (prefill) or list (options)."),
+                "fields": ref("textList", "The ids of the fields this source fills."),
+            ], required: ["id", "endpoint"])],
+            "submit": object(title: nil, [
+                "action": text("Where the answers are sent; without one, the page shows them as JSON."),
+                "method": ["type": "string", "enum": ["post", "get", "POST", "GET"], "default": "post"],
+                "encoding": ["type": "string", "enum": ["json", "form"], "default": "json", "description": "json (application/json, the default) or form (application/x-www-form-urlencoded)."],
+                "successMessage": text("Shown when the server accepts the answers."),
+                "redirect": text("Where to go when the server accepts the answers."),
+            ]),
+        ]
+    }
+
+    static var field: JSONValue {
+        var schema = object(title: nil, [
+            "id": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$", "description": "The name the value is submitted under: letters, digits, '_' and '-', starting with a letter."],
+            "type": ["type": "string", "enum": .array(FieldType.allCases.map { .string($0.rawValue) }), "default": "text"],
+            "label": ref("localizedText", "What the field asks; for an image, its alternative text."),
+            "alt": ref("localizedText", "An image's alternative text (as 'label')."),
+            "help": ref("localizedText", "Markdown shown under the label."),
+            "placeholder": ref("localizedText", "An example shown inside an empty input."),
+            "required": ref("flag"),
+            "readOnly": ref("flag"),
+            "dataSource": text("The id of the data source that fills this field (it becomes read-only)."),
+            "options": ["type": "array", "items": ref("option"), "description": "The choices of a select, radio or checkbox group."],
+            "optionsFrom": object(title: nil, [
+                "dataSource": text("The data source answering with a list."),
+                "valueKey": text("The key of each entry's value (default: value)."),
+                "labelKey": text("The key of each entry's label (default: valueKey)."),
+            ], required: ["dataSource"]),
+            "mask": ["type": "string", "pattern": "[#A*]", "description": "An input mask: # a digit, A a letter, * either; other characters are typed for the user (####-###-####)."],
+            "keyboard": ["type": "string", "enum": ["normal", "numeric", "decimal", "email", "tel", "url", "password"]],
+            "autocomplete": text("An HTML autocomplete token (inferred from the id and label when left out)."),
+            "default": scalar,
+            "sensitive": ref("flag", "Never kept in browser drafts (passwords never are)."),
+            "validation": ref("validation"),
+            "rules": ["type": "array", "description": "Rules on this field's value (the pet-adoption shape, without 'when').", "items": ref("fieldRule")],
+            "src": text("An image's address."),
+            "text": text("A paragraph's Markdown."),
+        ], required: ["id"])
+        schema["if"] = ["properties": ["type": ["const": "paragraph"]], "required": ["type"]]
+        schema["else"] = ["anyOf": [["required": ["label"]], ["required": ["alt"]]]]
+        return schema
+    }
+
+    /// `validation:` in its three shapes: flat `{regex, message}`, a map of rule to `{value, message}`, a list of `{type, value, message}`.
+    static var validation: JSONValue {
+        let descriptions: [String: String] = [
+            "required": "The field must be filled in.",
+            "regex": "A regular expression the answer must contain a match of (anchor it with ^…$).",
+            "pattern": "The same as regex.",
+            "minLength": "At least this many characters.",
+            "maxLength": "At most this many characters.",
+            "minValue": "A number at least this.",
+            "maxValue": "A number at most this.",
+            "min": "The same as minValue.",
+            "max": "The same as maxValue.",
+            "email": "An email address.",
+            "mask": "The shape of the answer: # a digit, A a letter, * either.",
+            "minDate": "On or after a date: 2000-01-31, today, or relative to today (-18y, +30d, -1y6m).",
+            "maxDate": "On or before a date: 2000-01-31, today, or relative to today.",
+            "minAge": "At least this many whole years before today.",
+            "maxAge": "At most this many whole years before today.",
+            "equalsField": "The same as another field (its id).",
+        ]
+        var ruleProperties: [String: JSONValue] = ["message": ref("localizedText", "The message for every rule of this map that gives none.")]
+        for (name, description) in descriptions {
+            ruleProperties[name] = [
+                "description": .string(description),
+                "oneOf": [scalar, object(title: nil, ["value": scalar, "message": ref("localizedText", "Shown when the check fails.")])],
+            ]
+        }
+        let names = ValidationRule.names + ["pattern", "min", "max"]
+        return [
+            "description": "Checks on the answer, each with an optional message.",
+            "oneOf": [
+                ["type": "object", "properties": .object(ruleProperties), "additionalProperties": false],
+                ["type": "array", "items": object(title: nil, [
+                    "type": ["type": "string", "enum": .array(names.map { .string($0) })],
+                    "value": scalar,
+                    "message": ref("localizedText", "Shown when the check fails."),
+                ], required: ["type"])],
+            ],
+        ]
+    }
+
+    private static func ruleProperties(withWhen: Bool) -> [String: JSONValue] {
+        var properties: [String: JSONValue] = [
+            "condition": ["type": "string", "enum": .array(VisibilityRule.Condition.allCases.map { .string($0.rawValue) })],
+            "value": ["description": "The value compared with (several for in/notIn).", "oneOf": [scalar, ["type": "array", "items": scalar]]],
+            "values": ["type": "array", "items": scalar],
+            "action": ["type": "string", "enum": .array(VisibilityRule.Action.allCases.map { .string($0.rawValue) }), "description": "What happens to the targets when the condition holds."],
+            "otherwise": ["type": "string", "enum": .array(VisibilityRule.Action.allCases.map { .string($0.rawValue) }), "description": "What happens to the targets when it does not."],
+            "targets": ref("textList", "The ids of the fields acted on."),
+        ]
+        if withWhen { properties["when"] = text("The id of the field whose value is tested.") }
+        return properties
+    }
+
+    static var rule: JSONValue {
+        object(title: nil, ruleProperties(withWhen: true), required: ["when", "condition", "action", "targets"])
+    }
+
+    static var fieldRule: JSONValue {
+        object(title: nil, ruleProperties(withWhen: false), required: ["condition", "action", "targets"])
+    }
+
+    // MARK: Building blocks
+
+    private static func object(title: String?, _ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
+        var schema: JSONValue = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        if let title { schema["title"] = .string(title) }
+        if !required.isEmpty { schema["required"] = .array(required.map { .string($0) }) }
+        return schema
+    }
+
+    private static func text(_ description: String) -> JSONValue {
+        ["type": "string", "description": .string(description)]
+    }
+
+    private static func ref(_ name: String, _ description: String? = nil) -> JSONValue {
+        guard let description else { return ["$ref": .string("#/definitions/\(name)")] }
+        return ["allOf": [["$ref": .string("#/definitions/\(name)")]], "description": .string(description)]
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import FormgenCore
+
+extension ConfigSchema.Kind: ExpressibleByArgument {}
+
+/// `formgen schema [site|form|country]`: the JSON Schema of a config format, for editors' YAML language servers.
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print the JSON Schema of a config format (for editor completion and checks).",
+        discussion: """
+        The same schemas are committed in schemas/. Point your editor's YAML language server at them, e.g. with a first line
+        '# yaml-language-server: $schema=../../schemas/formgen-form.schema.json' in configs/forms/*.yaml.
+        """
+    )
+
+    @Argument(help: "Which config: site (site.yaml), form (configs/forms/*.yaml) or country (configs/countries/*.yaml).")
+    var kind: ConfigSchema.Kind = .form
+
+    func run() {
+        print(ConfigSchema.json(kind), terminator: "")
+    }
+}
