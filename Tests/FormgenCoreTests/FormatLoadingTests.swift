@@ -76,7 +76,36 @@ import Testing
         #expect(form.field("national_number")?.mask == "##.##.##-###.##")
         let consent = try #require(form.field("consent"))
         #expect(consent.type == .checkbox)
-        #expect(consent.requiredMessage == "Confirm that your details are correct")
+        #expect(consent.requiredMessage == "Bevestig dat uw gegevens juist zijn")
+    }
+
+    @Test(arguments: [
+        ("kyc/nl", "Email address", "Confirm that your details are correct"),
+        ("kyc/de", "E-Mail-Adresse", "Bestätigen Sie, dass Ihre Angaben richtig sind"),
+        ("kyc/be", "E-mailadres", "Bevestig dat uw gegevens juist zijn"),
+    ])
+    func inheritedFieldsSpeakEachCountrysLanguage(_ path: String, _ emailLabel: String, _ consentMessage: String) throws {
+        let form = try #require(ExampleSite.form(path))
+        #expect(form.field("email")?.label == emailLabel)
+        #expect(form.field("consent")?.requiredMessage == consentMessage)
+    }
+
+    @Test func textsWithoutTheRequestedLanguageFallBackToEnglishThenTheFirst() throws {
+        let (site, diagnostics) = try TestSite.form("t.yaml", """
+            title: T
+            lang: fr
+            fields:
+              - id: a
+                label: {de: Name, en: Name (en)}
+                validation: {minLength: {value: 2, message: {de: Zu kurz, fr: Trop court}}}
+              - id: b
+                label: {de: Nur Deutsch}
+            """).load()
+        #expect(diagnostics == [])
+        let form = try #require(site.forms.first)
+        #expect(form.field("a")?.label == "Name (en)")
+        #expect(form.field("a")?.message(of: "minLength") == "Trop court")
+        #expect(form.field("b")?.label == "Nur Deutsch")
     }
 
     @Test func countryFlowPicksUpEveryCountry() throws {

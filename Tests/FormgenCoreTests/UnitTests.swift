@@ -44,6 +44,18 @@ import Testing
     }
 
     @Test(arguments: [
+        (#"^\d{9}$"#, #"^\d{9}$"#),
+        ("^a|b$", ".*(?:^a|b$).*"),
+        ("abc", ".*(?:abc).*"),
+        (#"^a\$"#, #".*(?:^a\$).*"#),
+        ("^[$]", ".*(?:^[$]).*"),
+        ("^(a|b)$", "^(a|b)$"),
+    ])
+    func patternAttributeMatchesLikeASearch(_ pattern: String, _ expected: String) {
+        #expect(RegexSyntax.anchoredForPatternAttribute(pattern) == expected)
+    }
+
+    @Test(arguments: [
         ("####-###-####", "[0-9][0-9][0-9][0-9]-[0-9][0-9][0-9]-[0-9][0-9][0-9][0-9]"),
         ("AA-**", "[A-Za-z][A-Za-z]-[A-Za-z0-9][A-Za-z0-9]"),
         ("(###) ###.#", #"\([0-9][0-9][0-9]\) [0-9][0-9][0-9]\.[0-9]"#),

@@ -25,9 +25,7 @@ public struct OutputWriter: Sendable {
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             let folders = Set((Array(files.keys) + Array(copies.keys)).map { ($0 as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
-            for folder in folders.sorted() {
-                try fileManager.createDirectory(at: staging.appendingPathComponent(folder), withIntermediateDirectories: true)
-            }
+            try createFolders(folders, in: staging)
             try writeInParallel(files.sorted { $0.key < $1.key }, into: staging)
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
@@ -41,7 +39,7 @@ public struct OutputWriter: Sendable {
                     try? fileManager.moveItem(at: retired, to: outputDirectory)
                     throw error
                 }
-                try? fileManager.removeItem(at: retired)
+                FileSystemWork.removeTree(retired)
             } else {
                 try fileManager.moveItem(at: staging, to: outputDirectory)
             }
@@ -55,12 +53,33 @@ public struct OutputWriter: Sendable {
     /// hard-linked from it instead, so unchanged pages keep their modification times.
     private func writeInParallel(_ files: [(key: String, value: Data)], into staging: URL) throws {
         let failure = FirstError()
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        let outputDirectory = outputDirectory
+        FileSystemWork.run(files.count) { index in
             let (relative, data) = files[index]
             let target = staging.appendingPathComponent(relative).path
             let previous = outputDirectory.appendingPathComponent(relative).path
             if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
             do { try Self.writeFile(target, data) } catch { failure.record(error) }
+        }
+        if let error = failure.error { throw error }
+    }
+
+    /// Creates folders, parents before children, each level in parallel.
+    private func createFolders(_ folders: Set<String>, in staging: URL) throws {
+        var all = Set<String>()
+        for folder in folders {
+            var path = folder
+            while !path.isEmpty && all.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+        }
+        let failure = FirstError()
+        let byDepth = Dictionary(grouping: all) { $0.split(separator: "/").count }
+        for depth in byDepth.keys.sorted() {
+            let level = byDepth[depth] ?? []
+            FileSystemWork.run(level.count) { index in
+                if mkdir(staging.appendingPathComponent(level[index]).path, 0o755) != 0 && errno != EEXIST {
+                    failure.record(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+                }
+            }
         }
         if let error = failure.error { throw error }
     }

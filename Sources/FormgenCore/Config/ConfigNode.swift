@@ -97,6 +97,32 @@ struct ConfigNode {
         return text
     }
 
+    /// Text that may be written once or per language (`{en: Email, de: E-Mail}`): the default text
+    /// (English, else the first written) and every translation by lower-case language tag.
+    func localized(_ key: String) -> (text: String, translations: [String: String])? {
+        guard let value = self[key], !value.isNull else { return nil }
+        if let text = value.scalarText { return (text, [:]) }
+        guard value.isMapping else {
+            value.error("expected '\(key)' to be text, or a mapping of language to text, found \(value.kindName)")
+            return nil
+        }
+        var translations: [String: String] = [:]
+        var first: String?
+        for entry in value.entries {
+            guard let text = entry.value.scalarText else {
+                entry.value.error("expected the '\(entry.key)' text of '\(key)' to be text, found \(entry.value.kindName)")
+                continue
+            }
+            translations[entry.key.lowercased()] = text
+            first = first ?? text
+        }
+        guard let text = translations["en"] ?? first else {
+            value.error("'\(key)' has no text")
+            return nil
+        }
+        return (text, translations)
+    }
+
     func bool(_ key: String) -> Bool? {
         guard let value = self[key], !value.isNull else { return nil }
         switch value.scalarText?.lowercased() {

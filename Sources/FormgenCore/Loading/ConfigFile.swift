@@ -5,7 +5,7 @@ import Yams
 enum ConfigFile {
     static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try Yams.compose(yaml: text, .basic) else {
                 log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }

@@ -25,15 +25,20 @@ struct FieldReader {
             node["type"]?.error(unknownMessage("field type", typeName, FieldType.allCases.map(\.rawValue)))
             type = .text
         }
-        let label = node.string("label") ?? node.string("alt")
+        let localizedLabel = node.localized("label") ?? node.localized("alt")
+        let label = localizedLabel?.text
         if label == nil && type != .paragraph {
             node.error("field '\(id)' is missing 'label'")
         }
         var field = Field(id: id, type: type, label: label ?? "", at: node.location)
         field.typeLocation = node["type"]?.location ?? node.location
         for entry in node.entries { field.keyLocations[entry.key] = entry.value.location }
-        field.help = node.string("help")
-        field.placeholder = node.string("placeholder")
+        let help = node.localized("help"), placeholder = node.localized("placeholder")
+        field.help = help?.text
+        field.placeholder = placeholder?.text
+        for (property, text) in [("label", localizedLabel), ("help", help), ("placeholder", placeholder)] where !(text?.translations.isEmpty ?? true) {
+            field.translations[property] = text?.translations
+        }
         field.required = node.bool("required") ?? false
         field.readOnly = node.bool("readOnly") ?? false
         field.dataSource = node.string("dataSource")
@@ -105,6 +110,7 @@ extension Field {
             case .required:
                 required = true
                 requiredMessage = rule.message
+                if !rule.messageTranslations.isEmpty { translations["requiredMessage"] = rule.messageTranslations }
             case .mask(let pattern):
                 mask = pattern
                 validations.append(rule)

@@ -37,7 +37,7 @@ struct NativeFormReader {
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
         if body.pages.isEmpty { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
         form.description = root.string("description")
-        form.pages = body.pages
+        form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
         form.dataSources = body.dataSources
         form.rules = body.rules
         form.submission = body.submission

@@ -32,6 +32,29 @@ public enum RegexSyntax {
         return nil
     }
 
+    /// A regex whose search matches the same values as a browser's `pattern` attribute, which always
+    /// matches the whole value: an expression anchored at both ends (without a top-level `|`) stays as
+    /// it is, any other is wrapped as `.*(?:…).*`.
+    public static func anchoredForPatternAttribute(_ pattern: String) -> String {
+        var depth = 0, inClass = false, escaped = false, topLevelAlternation = false, endsWithAnchor = false
+        for character in pattern {
+            endsWithAnchor = false
+            if escaped { escaped = false; continue }
+            switch character {
+            case "\\": escaped = true
+            case "[" where !inClass: inClass = true
+            case "]" where inClass: inClass = false
+            case "(" where !inClass: depth += 1
+            case ")" where !inClass: depth -= 1
+            case "|" where !inClass && depth == 0: topLevelAlternation = true
+            case "$" where !inClass: endsWithAnchor = true
+            default: break
+            }
+        }
+        if pattern.hasPrefix("^") && endsWithAnchor && !topLevelAlternation { return pattern }
+        return ".*(?:\(pattern)).*"
+    }
+
     /// The pattern rewritten for an HTML `pattern` attribute, which browsers compile with the `v` flag:
     /// inside character classes, the characters `v` reserves are escaped.
     public static func htmlPattern(_ pattern: String) -> String {

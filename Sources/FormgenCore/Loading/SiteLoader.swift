@@ -127,9 +127,9 @@ public struct SiteLoader: Sendable {
             form.description = country.description ?? definition?.description
             let common = definition?.body.pages.flatMap(\.items) ?? []
             let ownIDs = Set(country.items.flatMap(\.fields).map(\.id))
-            form.pages = [Page(title: nil, items: country.items + common.filter { item in
+            form.pages = [Page(title: nil, items: (country.items + common.filter { item in
                 item.fields.allSatisfy { !ownIDs.contains($0.id) }
-            })]
+            }).map { $0.translated(to: language) })]
             let ownSources = Set(country.dataSources.map(\.id))
             form.dataSources = country.dataSources + (definition?.body.dataSources.filter { !ownSources.contains($0.id) } ?? [])
             form.rules = (definition?.body.rules ?? []) + country.rules

@@ -13,14 +13,14 @@ struct ValidationReader {
             return node.elements.compactMap(readListEntry)
         }
         guard node.expectMapping("'validation'") else { return [] }
-        let sharedMessage = node.string("message")
+        let sharedMessage = node.localized("message")
         var rules: [ValidationRule] = []
         for entry in node.entries where entry.key != "message" {
             if entry.value.isMapping {
                 guard entry.value.expectKnownKeys(["value", "message"], in: "validation rule '\(entry.key)'") else { continue }
                 let valueNode = entry.value["value"]
                 if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: valueNode,
-                                       message: entry.value.string("message") ?? sharedMessage, at: entry.keyNode.location) {
+                                       message: entry.value.localized("message") ?? sharedMessage, at: entry.keyNode.location) {
                     rules.append(rule)
                 }
             } else if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: entry.value,
@@ -38,10 +38,11 @@ struct ValidationReader {
             node.error("validation entry is missing 'type' (one of \(ValidationRule.names.joined(separator: ", ")))")
             return nil
         }
-        return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.string("message"), at: node.location)
+        return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.localized("message"), at: node.location)
     }
 
-    private func makeRule(name: String, nameNode: ConfigNode, value: ConfigNode?, message: String?, at location: SourceLocation) -> ValidationRule? {
+    private func makeRule(name: String, nameNode: ConfigNode, value: ConfigNode?, message: (text: String, translations: [String: String])?,
+                          at location: SourceLocation) -> ValidationRule? {
         func need<T>(_ parse: (ConfigNode) -> T?, _ what: String) -> T? {
             guard let value, !value.isNull else {
                 nameNode.error("validation '\(name)' needs a value (\(what))")
@@ -106,7 +107,7 @@ struct ValidationReader {
             nameNode.error(text)
             return nil
         }
-        return ValidationRule(kind, message: message, at: location)
+        return ValidationRule(kind, message: message?.text, translations: message?.translations ?? [:], at: location)
     }
 }
 

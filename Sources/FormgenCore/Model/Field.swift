@@ -44,6 +44,8 @@ public struct Field: Sendable, Hashable {
     public var location: SourceLocation
     /// Where the type was written, for errors about it.
     public var typeLocation: SourceLocation
+    /// `label`, `help` and `placeholder` in other languages: property → lower-case language tag → text.
+    public var translations: [String: [String: String]] = [:]
     /// Where each key's value was written (`dataSource` → 14:17), for errors about that key.
     public var keyLocations: [String: SourceLocation] = [:]
 
@@ -72,6 +74,24 @@ public struct Field: Sendable, Hashable {
         self.validations = []
         self.location = location
         self.typeLocation = location
+    }
+
+    /// The field with its texts and messages in `language` (`de-DE`, else `de`), where the config gives them.
+    public func translated(to language: String) -> Field {
+        let tag = language.lowercased()
+        let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+        func pick(_ map: [String: String]?) -> String? { map.flatMap { $0[tag] ?? $0[primary] } }
+        var copy = self
+        copy.label = pick(translations["label"]) ?? label
+        copy.help = pick(translations["help"]) ?? help
+        copy.placeholder = pick(translations["placeholder"]) ?? placeholder
+        copy.requiredMessage = pick(translations["requiredMessage"]) ?? requiredMessage
+        copy.validations = validations.map { rule in
+            var rule = rule
+            rule.message = pick(rule.messageTranslations) ?? rule.message
+            return rule
+        }
+        return copy
     }
 
     /// The options a yes/no field offers.

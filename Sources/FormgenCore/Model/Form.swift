@@ -65,6 +65,16 @@ public indirect enum FormItem: Sendable, Hashable {
     case field(Field)
     case section(Section)
 
+    /// The item with every field's texts in `language`.
+    func translated(to language: String) -> FormItem {
+        switch self {
+        case .field(let field): return .field(field.translated(to: language))
+        case .section(var section):
+            section.items = section.items.map { $0.translated(to: language) }
+            return .section(section)
+        }
+    }
+
     var fields: [Field] {
         switch self {
         case .field(let field): return [field]

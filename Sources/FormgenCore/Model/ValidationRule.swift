@@ -20,11 +20,14 @@ public struct ValidationRule: Sendable, Hashable {
 
     public var kind: Kind
     public var message: String?
+    /// The message in other languages, by lower-case language tag.
+    public var messageTranslations: [String: String]
     public var location: SourceLocation
 
-    public init(_ kind: Kind, message: String? = nil, at location: SourceLocation) {
+    public init(_ kind: Kind, message: String? = nil, translations: [String: String] = [:], at location: SourceLocation) {
         self.kind = kind
         self.message = message
+        self.messageTranslations = translations
         self.location = location
     }
 

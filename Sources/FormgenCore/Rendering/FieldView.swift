@@ -43,7 +43,38 @@ struct FieldView {
         ]
         view["options"] = options
         for (key, value) in limits { view[key] = value }
+        view["optionalText"] = Messages.table(for: language)["optional"] ?? ""
+        view["attributes"] = Self.attributes(view)
         return view
+    }
+
+    /// The control's attributes as HTML, escaped, in the order the built-in `partials/attributes` has always
+    /// written them. Written in Swift because a template with fifteen sections per field is the build's hot path;
+    /// every value stays in the context too, for sites that override the partial.
+    static func attributes(_ view: [String: Any]) -> String {
+        var html = ""
+        func flag(_ key: String, _ name: String) {
+            if view[key] as? Bool == true { html += " " + name }
+        }
+        func value(_ key: String, _ name: String) {
+            if let text = view[key] as? String { html += " \(name)=\"\(HTMLEscaping.escape(text))\"" }
+        }
+        flag("required", "required")
+        flag("readOnly", "readonly")
+        value("pattern", "pattern")
+        value("minLength", "minlength")
+        value("maxLength", "maxlength")
+        value("min", "min")
+        value("max", "max")
+        value("step", "step")
+        value("inputMode", "inputmode")
+        value("autocomplete", "autocomplete")
+        value("placeholder", "placeholder")
+        value("describedBy", "aria-describedby")
+        value("dataSource", "data-fg-source")
+        value("mask", "data-fg-mask")
+        if view["spellcheckOff"] as? Bool == true { html += " spellcheck=\"false\"" }
+        return html
     }
 
     private var inputType: String {
@@ -100,7 +131,7 @@ struct FieldView {
         for rule in field.validations {
             switch rule.kind {
             case .regex(let pattern) where values["pattern"] as? String == nil:
-                values["pattern"] = RegexSyntax.htmlPattern(pattern)
+                values["pattern"] = RegexSyntax.htmlPattern(RegexSyntax.anchoredForPatternAttribute(pattern))
             case .minLength(let n): values["minLength"] = String(n)
             case .maxLength(let n): values["maxLength"] = String(n)
             case .minValue(let n) where field.type == .number: values["min"] = formatNumber(n)

@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// File-system work spread over many threads. Creating and removing entries waits on the disk
+/// far more than on the processor, so more threads than cores keep the disk busy.
+enum FileSystemWork {
+    static let threads = 16
+
+    /// Calls `body` for every index in `0..<count` on up to `threads` threads, and waits for all.
+    static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        let next = Counter()
+        let group = DispatchGroup()
+        for _ in 0..<min(threads, count) {
+            group.enter()
+            let thread = Thread {
+                while let index = next.take(below: count) { body(index) }
+                group.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        group.wait()
+    }
+
+    /// Removes a folder and everything in it: files first, then folders from the deepest up.
+    static func removeTree(_ root: URL) {
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
+        var files: [String] = []
+        var folders: [String] = []
+        for case let relative as String in enumerator {
+            let path = root.appendingPathComponent(relative).path
+            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                folders.append(path)
+            } else {
+                files.append(path)
+            }
+        }
+        let fileList = files
+        run(fileList.count) { index in _ = unlink(fileList[index]) }
+        let byDepth = Dictionary(grouping: folders) { $0.split(separator: "/").count }
+        for depth in byDepth.keys.sorted(by: >) {
+            let level = byDepth[depth] ?? []
+            run(level.count) { index in _ = rmdir(level[index]) }
+        }
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// Hands out 0, 1, 2, … to whichever thread asks next.
+private final class Counter: @unchecked Sendable {
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+    }
+}
