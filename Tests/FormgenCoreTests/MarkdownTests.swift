@@ -4,14 +4,19 @@ import Testing
 
 /// GitHub-flavoured Markdown through cmark-gfm: the extensions render, raw HTML and unsafe links never do.
 @Suite struct MarkdownTests {
-    @Test func tablesRenderWithAlignment() {
+    @Test func tablesRenderWithAlignmentInANamedScrollableRegion() {
         let html = Markdown.html("""
+            ## Formats & "codes"
+
             | Country | Format |
             | --- | :---: |
             | NL | 9 digits |
             """)
+        #expect(html.contains(#"<div class="fg-table" role="region" tabindex="0" aria-label="Formats &amp; &quot;codes&quot;"><table>"#))
         #expect(html.contains("<table>\n<thead>\n<tr>\n<th>Country</th>\n<th align=\"center\">Format</th>"))
         #expect(html.contains("<td>NL</td>\n<td align=\"center\">9 digits</td>"))
+        #expect(html.hasSuffix("</table></div>\n"))
+        #expect(Markdown.html("| a |\n| - |\n| b |").hasPrefix(#"<div class="fg-table" role="region" tabindex="0" aria-label="Table"><table>"#))
     }
 
     @Test func taskListsRenderAsLabelledSymbols() {

@@ -94,6 +94,7 @@ public enum Markdown {
         var links: [Link] = []
         var summary: String?
         var usedIDs = renderOptions.reservedIDs
+        var tableLabels: [String] = []
         var blockLine = 1, blockColumn = 1
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -103,6 +104,9 @@ public enum Markdown {
             if type.rawValue & UInt32(CMARK_NODE_TYPE_INLINE) != UInt32(CMARK_NODE_TYPE_INLINE) {
                 blockLine = Int(cmark_node_get_start_line(node))
                 blockColumn = Int(cmark_node_get_start_column(node))
+            }
+            if let name = cmark_node_get_type_string(node), String(cString: name) == "table" {
+                tableLabels.append(headings.last?.text ?? "Table")
             }
             switch type {
             case CMARK_NODE_HEADING:
@@ -131,7 +135,7 @@ public enum Markdown {
             return Rendered(html: "", headings: headings, links: links, summary: summary)
         }
         defer { free(rendered) }
-        var html = accessibleTaskItems(String(cString: rendered))
+        var html = scrollableTables(accessibleTaskItems(String(cString: rendered)), labels: tableLabels)
         if renderOptions.headingAnchors { html = addHeadingIDs(html, headings) }
         return Rendered(html: html, headings: headings, links: links, summary: summary)
     }
@@ -145,6 +149,27 @@ public enum Markdown {
                                   with: "<span class=\"fg-task fg-task-done\" role=\"img\" aria-label=\"Done:\">☑</span>")
             .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
                                   with: "<span class=\"fg-task\" role=\"img\" aria-label=\"To do:\">☐</span>")
+    }
+
+    /// Each table in a focusable region named by the heading above it, so that a wide table can scroll
+    /// sideways (with the theme's `.fg-table` style) instead of widening the page, by keyboard too.
+    private static func scrollableTables(_ html: String, labels: [String]) -> String {
+        guard !labels.isEmpty else { return html }
+        var output = ""
+        var rest = Substring(html)
+        for label in labels {
+            guard let range = rest.range(of: "<table>") else { break }
+            output += rest[..<range.lowerBound]
+            output += "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(attributeEscaped(label))\"><table>"
+            rest = rest[range.upperBound...]
+        }
+        return (output + rest).replacingOccurrences(of: "</table>", with: "</table></div>")
+    }
+
+    private static func attributeEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
     }
 
     /// The text of a node's inline content, without markup.
