@@ -78,7 +78,7 @@ public final class PreviewBuilder: @unchecked Sendable {
         var files: [String: Data] = [:]
         var warnings: [String] = []
         for (file, index) in changed {
-            let form: Form, rendered: [String: Data], formWarnings: [String]
+            var form: Form, rendered: [String: Data], formWarnings: [String]
             switch renderAlone(file: file, relativeTo: forms) {
             case .rendered(let one, let files, let diagnostics): (form, rendered, formWarnings) = (one, files, diagnostics)
             case .failed(let diagnostics):
@@ -88,6 +88,7 @@ public final class PreviewBuilder: @unchecked Sendable {
             }
             let old = site.forms[index]
             guard form.id == old.id, form.path == old.path, form.title == old.title, form.description == old.description else { return nil }
+            form.location.file = old.location.file
             site.forms[index] = form
             let owned = rendered.filter { owner(of: $0.key, in: site) == form.path }
             files.merge(owned) { new, _ in new }
@@ -170,6 +171,7 @@ public final class PreviewBuilder: @unchecked Sendable {
     private func writeInPlace(_ files: [String: Data], owners: Set<String>, site: Site) throws -> Int {
         let fileManager = FileManager.default
         let root = URL(fileURLWithPath: options.outputDirectory)
+        SiteBuilder(options: options).forgetLastBuild()
         var written = 0
         for (relative, data) in files.sorted(by: { $0.key < $1.key }) {
             let url = root.appendingPathComponent(relative)

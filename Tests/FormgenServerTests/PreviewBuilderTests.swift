@@ -24,6 +24,14 @@ import Testing
         }
         #expect(second.hasPrefix("Rebuilt contact.yaml:"))
         #expect(try site.read("public/contact/index.html").contains("Your full name"))
+
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your name, please"))
+        guard case .built(let third, _) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
+            Issue.record("second incremental build failed"); return
+        }
+        #expect(third.hasPrefix("Rebuilt contact.yaml:"))
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
+        _ = builder.build(changes: changed(site, "configs/forms/contact.yaml"))
         #expect(try site.read("public/index.html") == index)
         let externalAfter = try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent("external/index.html").path)
         #expect(externalAfter[.modificationDate] as? Date == externalBefore[.modificationDate] as? Date)
@@ -70,6 +78,38 @@ import Testing
             Issue.record("the fixed form did not build"); return
         }
         #expect(try site.read("public/external/index.html").contains("E-mail"))
+    }
+
+    @Test func aSyntaxErrorIsReportedAndItsFixRebuildsOnlyThatForm() throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let builder = PreviewBuilder(options: site.buildOptions)
+        _ = builder.build(changes: [])
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm + "  - broken: [\n")
+        guard case .failed(let diagnostics) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
+            Issue.record("a broken form built"); return
+        }
+        #expect(diagnostics.contains("contact.yaml:"))
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm)
+        guard case .built(let summary, _) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
+            Issue.record("the fixed form did not build"); return
+        }
+        #expect(summary.hasPrefix("Rebuilt contact.yaml"))
+    }
+
+    @Test func afterAnIncrementalBuildTheNextFullBuildRunsEvenIfTheInputsAreBackToTheLastOne() throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let builder = PreviewBuilder(options: site.buildOptions)
+        _ = builder.build(changes: [])
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
+        guard case .built(let summary, _) = builder.build(changes: changed(site, "configs/forms/contact.yaml")), summary.hasPrefix("Rebuilt") else {
+            Issue.record("no incremental build"); return
+        }
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm)
+        let report = try SiteBuilder(options: site.buildOptions).build()
+        #expect(!report.upToDate)
+        #expect(try !site.read("public/contact/index.html").contains("Your full name"))
     }
 
     @Test func anEditorsScratchFileBuildsNothing() throws {
