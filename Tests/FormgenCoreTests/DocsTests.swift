@@ -268,6 +268,13 @@ import Testing
         #expect(files["contact/schema.json"]?.contains(#""$id": "https://help.example.org/desk/contact/schema.json""#) == true)
     }
 
+    @Test func hiddenFilesAreNotDocs() throws {
+        let site = try Self.site(["guide.md": Self.guide, "privacy.md": Self.privacy, ".draft.md": "# Draft\n", ".drafts/old.md": "# Old\n"])
+        let (loaded, diagnostics) = Self.check(site)
+        #expect(diagnostics == ["configs/docs/guide.md:10:1: warning: image '../assets/logo.svg' points to 'configs/assets/logo.svg', which does not exist"])
+        #expect(loaded?.docs.map(\.source) == ["guide.md", "privacy.md"])
+    }
+
     @Test func outputIsDeterministic() throws {
         let site = try Self.site(["guide.md": Self.guide, "privacy.md": Self.privacy])
         #expect(try Self.build(site) == Self.build(site))

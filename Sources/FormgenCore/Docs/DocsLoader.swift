@@ -15,11 +15,12 @@ public struct DocsLoader {
     /// The docs folder as the user would name it (`configs/docs`).
     var docsDirectory: String { (configDirectory as NSString).appendingPathComponent("docs") }
 
-    /// Every doc, sorted by path; none when there is no docs folder.
+    /// Every doc, sorted by path; none when there is no docs folder. Hidden files (`.draft.md`) are skipped.
     public func load(log: DiagnosticLog) -> [DocPage] {
         guard let enumerator = FileManager.default.enumerator(atPath: docsDirectory) else { return [] }
         var sources: [String] = []
-        for case let relative as String in enumerator where (relative as NSString).pathExtension.lowercased() == "md" {
+        for case let relative as String in enumerator where (relative as NSString).pathExtension.lowercased() == "md"
+            && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
             sources.append(relative)
         }
         return sources.sorted().compactMap { load(source: $0, log: log) }.sorted { $0.path < $1.path }
