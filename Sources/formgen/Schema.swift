@@ -9,8 +9,8 @@ struct SchemaCommand: ParsableCommand {
         commandName: "schema",
         abstract: "Print the JSON Schema of a config format (for editor completion and checks).",
         discussion: """
-        The same schemas are committed in schemas/. Point your editor's YAML language server at them, e.g. with a first line
-        '# yaml-language-server: $schema=../../schemas/formgen-form.schema.json' in configs/forms/*.yaml.
+        The same schemas are committed in configs/schemas/. Point your editor's YAML language server at them, e.g. with a first line
+        '# yaml-language-server: $schema=../schemas/formgen-form.schema.json' in configs/forms/*.yaml.
         """
     )
 

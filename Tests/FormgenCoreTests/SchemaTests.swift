@@ -169,8 +169,8 @@ import Testing
 
     @Test(arguments: ConfigSchema.Kind.allCases)
     func committedConfigSchemasAreCurrent(_ kind: ConfigSchema.Kind) throws {
-        let committed = try String(contentsOf: Repository.root.appendingPathComponent("schemas/\(kind.fileName)"), encoding: .utf8)
-        #expect(committed == ConfigSchema.json(kind), "run: .build/debug/formgen schema \(kind.rawValue) > schemas/\(kind.fileName)")
+        let committed = try String(contentsOf: Repository.root.appendingPathComponent("configs/schemas/\(kind.fileName)"), encoding: .utf8)
+        #expect(committed == ConfigSchema.json(kind), "run: .build/debug/formgen schema \(kind.rawValue) > configs/schemas/\(kind.fileName)")
     }
 }
 

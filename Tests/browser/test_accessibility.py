@@ -1,4 +1,5 @@
-"""axe-core 4.12 on every generated page: the index, the country picker and each form page, empty and with errors."""
+"""axe-core 4.12 on every generated page (index, country picker, forms, docs, reference pages, 404), empty and,
+for forms, with errors showing."""
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -22,14 +23,29 @@ def run_axe(driver, axe_source):
     return result
 
 
+def page_paths(site_dir):
+    """Every HTML page of the build, as the URL path a browser asks for."""
+    paths = []
+    for path in sorted(site_dir.rglob("*.html")):
+        relative = path.relative_to(site_dir)
+        paths.append(str(relative.parent) + "/" if relative.name == "index.html" and str(relative.parent) != "." else
+                     "" if relative.name == "index.html" else str(relative))
+    return paths
+
+
 @pytest.fixture(scope="module")
 def pages(site_dir):
-    return ["", "kyc/"] + [path + "/" for path in form_paths(site_dir)]
+    return page_paths(site_dir)
 
 
 def test_every_form_page_is_checked(site_dir):
     paths = form_paths(site_dir)
     assert {"kyc/nl", "kyc/de", "kyc/us", "kyc/be", "pet-adoption", "registration", "lumiform-nested"} <= set(paths)
+
+
+def test_every_kind_of_page_is_checked(pages):
+    for path in ["", "kyc/", "kyc/nl/", "docs/", "docs/privacy/", "kyc/reference/", "registration/reference/", "404.html"]:
+        assert path in pages
 
 
 def test_no_violations_in_the_empty_state(browser, base_url, pages, axe_source):

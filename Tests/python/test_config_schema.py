@@ -1,4 +1,4 @@
-"""The config schemas in schemas/ (printed by `formgen schema KIND`) accept the example configs and catch typos.
+"""The config schemas in configs/schemas/ (printed by `formgen schema KIND`) accept the example configs and catch typos.
 
 Editors' YAML language servers use these schemas to complete and check configs, so they must accept every
 config formgen reads and flag the mistakes formgen would reject.
@@ -17,7 +17,7 @@ KINDS = ["site", "form", "country"]
 
 
 def schema(kind):
-    document = json.loads((ROOT / "schemas" / f"formgen-{kind}.schema.json").read_text())
+    document = json.loads((ROOT / "configs" / "schemas" / f"formgen-{kind}.schema.json").read_text())
     Draft7Validator.check_schema(document)
     return Draft7Validator(document)
 
@@ -30,7 +30,7 @@ def errors(kind, config):
 def test_committed_schema_is_what_the_command_prints(kind):
     assert BINARY.exists(), f"{BINARY} is missing: run `swift build` first"
     printed = subprocess.run([str(BINARY), "schema", kind], check=True, capture_output=True, text=True).stdout
-    assert printed == (ROOT / "schemas" / f"formgen-{kind}.schema.json").read_text()
+    assert printed == (ROOT / "configs" / "schemas" / f"formgen-{kind}.schema.json").read_text()
 
 
 @pytest.mark.parametrize("kind,path", [("site", "configs/site.yaml"), ("form", "configs/forms/kyc.yaml"),
