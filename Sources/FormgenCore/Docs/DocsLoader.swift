@@ -28,14 +28,7 @@ public struct DocsLoader {
 
     private func load(source: String, log: DiagnosticLog) -> DocPage? {
         let file = (docsDirectory as NSString).appendingPathComponent(source)
-        guard let data = FileManager.default.contents(atPath: file) else {
-            log.error("cannot read file", at: SourceLocation(file: file, line: 1, column: 1))
-            return nil
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            log.error("file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
-            return nil
-        }
+        guard let text = ConfigFile.readText(file, log: log) else { return nil }
         return DocsLoader.parse(text: text, source: source, file: file, log: log)
     }
 

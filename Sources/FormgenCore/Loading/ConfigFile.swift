@@ -3,6 +3,19 @@ import Yams
 
 /// Parses one YAML or JSON file into a position-aware node, reporting syntax errors with their position.
 enum ConfigFile {
+    /// A file's text, or nil with a located error when it cannot be read or is not UTF-8.
+    static func readText(_ file: String, log: DiagnosticLog) -> String? {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            log.error("cannot read file", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            log.error("file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        return text
+    }
+
     static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
         do {
             guard let node = try Yams.compose(yaml: text, .basic) else {

@@ -19,7 +19,7 @@ public struct SiteLoader: Sendable {
         let files = configFiles(in: ["forms", "countries"])
         let parsed = ResultSlots<ConfigNode>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            if let text = readText(files[index], log: log) {
+            if let text = ConfigFile.readText(files[index], log: log) {
                 parsed[index] = ConfigFile.parse(text: text, file: files[index], log: log)
             }
         }
@@ -63,17 +63,6 @@ public struct SiteLoader: Sendable {
         return files.sorted()
     }
 
-    private func readText(_ file: String, log: DiagnosticLog) -> String? {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            log.error("cannot read file", at: SourceLocation(file: file, line: 1, column: 1))
-            return nil
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            log.error("file is not UTF-8 text", at: SourceLocation(file: file, line: 1, column: 1))
-            return nil
-        }
-        return text
-    }
 
     // MARK: Settings
 
@@ -81,7 +70,7 @@ public struct SiteLoader: Sendable {
         var settings = SiteSettings()
         let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
         guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
-        guard let text = readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
+        guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
         _ = root.expectKnownKeys(["title", "description", "baseURL", "language", "submit"], in: "site config")
         if let title = root.string("title") { settings.title = title }
         settings.description = root.string("description")
