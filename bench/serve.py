@@ -99,6 +99,7 @@ def main():
             sys.exit(f"{tool} is missing: run bench/serve.sh, which installs it")
     site = synthetic_site()
     scratch = tempfile.mkdtemp(prefix="formgen-serve-bench-")
+    os.chmod(scratch, 0o755)  # nginx's workers run as another user when started by root
     processes = []
     try:
         configs = os.path.join(scratch, "configs")
@@ -150,7 +151,7 @@ http {{
         shutil.copy(built_page, os.path.join(hugo_site, "static", "form-00001", "index.html"))
         hugo_port = free_port()
         processes.append(subprocess.Popen(["hugo", "server", "--source", hugo_site, "--bind", "127.0.0.1", "--port", str(hugo_port),
-                                           "--logLevel", "error"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+                                           "--quiet"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
         wait_for_port(hugo_port)
 
         servers = [("formgen serve", formgen_port), ("nginx", nginx_port), ("hugo server", hugo_port)]

@@ -24,6 +24,7 @@ public struct ConfinedFileProvider: FileProvider {
     private let rewriter: PreviewPageRewriter
     private let pages: PageCache
     private let fileIO: FileIO
+    private let rootPath = RootPath()
 
     public init(root: String, rewriter: PreviewPageRewriter = PreviewPageRewriter()) {
         self.root = root
@@ -33,12 +34,25 @@ public struct ConfinedFileProvider: FileProvider {
     }
 
     /// The real path of `path` (relative to the root) if it exists inside the root, else nil.
+    /// Components are checked one by one (`lstat`); where one is a symbolic link the rest is
+    /// resolved in full and must still lie inside the root's real path.
     public func getFileIdentifier(_ path: String) -> String? {
-        guard let rootPath = Self.realPath(root) else { return nil }
-        let relative = path.drop { $0 == "/" }
-        guard let real = Self.realPath(relative.isEmpty ? rootPath : rootPath + "/" + relative) else { return nil }
-        guard real == rootPath || real.hasPrefix(rootPath.hasSuffix("/") ? rootPath : rootPath + "/") else { return nil }
-        return real
+        guard let rootPath = rootPath.value(orResolve: root) else { return nil }
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        var current = rootPath
+        for (index, component) in components.enumerated() where component != "." {
+            guard component != ".." else { return nil }
+            let next = current + "/" + component
+            var info = stat()
+            guard lstat(next, &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) == S_IFLNK {
+                let rest = components[index...].joined(separator: "/")
+                guard let real = Self.realPath(current + "/" + rest), real == rootPath || real.hasPrefix(rootPath + "/") else { return nil }
+                return real
+            }
+            current = next
+        }
+        return current
     }
 
     public func getAttributes(id: String) async throws -> FileAttributes? {
@@ -128,6 +142,19 @@ public struct ConfinedFileProvider: FileProvider {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// The root's real path, found once it exists.
+final class RootPath: @unchecked Sendable {
+    private let lock = NSLock()
+    private var resolved: String?
+
+    func value(orResolve root: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        if resolved == nil { resolved = ConfinedFileProvider.realPath(root) }
+        return resolved
     }
 }
 

@@ -6,9 +6,12 @@ import Logging
 public struct ConsoleLogHandler: LogHandler {
     public var logLevel: Logger.Level
     public var metadata: Logger.Metadata = [:]
+    /// Whether lines may wait a moment to be written with others (request lines).
+    public var canWait: Bool
 
-    public init(level: Logger.Level = .info) {
+    public init(level: Logger.Level = .info, canWait: Bool = false) {
         logLevel = level
+        self.canWait = canWait
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -22,7 +25,19 @@ public struct ConsoleLogHandler: LogHandler {
         case .warning, .error, .critical: line = "\(event.level.rawValue): \(event.message)\n"
         default: line = "\(event.message)\n"
         }
-        let stream = event.level >= .warning ? FileHandle.standardError : FileHandle.standardOutput
-        stream.write(Data(line.utf8))
+        if event.level >= .warning {
+            ConsoleOutput.standard.writeError(line)
+        } else {
+            ConsoleOutput.standard.write(line, canWait: canWait)
+        }
+    }
+}
+
+extension ConsoleLogHandler {
+    /// `handler` made to let its lines wait when it is a console handler; any other handler as it is.
+    static func waitingIfConsole(_ handler: any LogHandler) -> any LogHandler {
+        guard var console = handler as? ConsoleLogHandler else { return handler }
+        console.canWait = true
+        return console
     }
 }

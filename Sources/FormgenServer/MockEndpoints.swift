@@ -2,7 +2,7 @@ import FormgenCore
 import Foundation
 import Hummingbird
 
-/// Answers data-source requests from `configs/mocks/` while previewing.
+/// Answers data-source requests from `configs/mocks/` while previewing, for paths the built site does not have.
 ///
 /// `GET /api/nl-user-profile` answers with `configs/mocks/api/nl-user-profile.json` (or the file
 /// named exactly like the path). `configs/mocks/mocks.yaml` may set a delay, a status and a number
@@ -14,7 +14,7 @@ public struct MockEndpoints: Sendable {
     public static let settingsFile = "mocks.yaml"
 
     public let directory: String
-    private let counter = RequestCounter()
+    private let state = MockState()
 
     public init(directory: String) {
         self.directory = directory
@@ -31,16 +31,16 @@ public struct MockEndpoints: Sendable {
 
     /// The answer for a request path, or nil when no mock has that path.
     public func answer(path: String, statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
-        let (config, diagnostics) = loadConfig()
-        let settings = config.settings(for: path)
+        let (config, diagnostics) = state.config(at: settingsPath)
         let file = bodyFile(for: path)
         guard file != nil || config.endpoints[path] != nil else { return nil }
+        let settings = config.settings(for: path)
         let delay = delayOverride ?? settings.delay ?? 0
         if !diagnostics.isEmpty {
             let text = diagnostics.map(\.description).joined(separator: "\n")
             return Answer(status: 500, contentType: "text/plain; charset=utf-8", body: text + "\n", delay: 0)
         }
-        let count = counter.next(path, configVersion: configVersion())
+        let count = state.count(path)
         var status = statusOverride ?? settings.status ?? 200
         if statusOverride == nil, let failFirst = settings.failFirst, count <= failFirst { status = 503 }
         if status >= 400 {
@@ -57,11 +57,14 @@ public struct MockEndpoints: Sendable {
     /// The body file for `path`, only if its real path lies inside the mocks folder.
     func bodyFile(for path: String) -> String? {
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }),
-              let root = ConfinedFileProvider.realPath(directory) else { return nil }
+        guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         let relative = segments.joined(separator: "/")
         guard relative != Self.settingsFile else { return nil }
-        for candidate in [relative, relative + ".json"] {
+        let candidates = [relative, relative + ".json"].filter {
+            ConfinedFileProvider.status(of: directory + "/" + $0).map { !$0.isFolder } ?? false
+        }
+        guard !candidates.isEmpty, let root = ConfinedFileProvider.realPath(directory) else { return nil }
+        for candidate in candidates {
             guard let real = ConfinedFileProvider.realPath(root + "/" + candidate), real.hasPrefix(root + "/"),
                   let status = ConfinedFileProvider.status(of: real), !status.isFolder else { continue }
             return real
@@ -70,15 +73,6 @@ public struct MockEndpoints: Sendable {
     }
 
     private var settingsPath: String { (directory as NSString).appendingPathComponent(Self.settingsFile) }
-
-    private func loadConfig() -> (MockConfig, [Diagnostic]) {
-        guard let data = FileManager.default.contents(atPath: settingsPath) else { return (MockConfig(), []) }
-        return MockConfig.parse(String(decoding: data, as: UTF8.self), file: settingsPath)
-    }
-
-    private func configVersion() -> ConfinedFileProvider.FileVersion? {
-        ConfinedFileProvider.status(of: settingsPath)?.version
-    }
 
     static func contentType(for file: String) -> String {
         switch (file as NSString).pathExtension.lowercased() {
@@ -91,20 +85,35 @@ public struct MockEndpoints: Sendable {
     }
 }
 
-/// Counts requests per mock path; the counts restart when `mocks.yaml` changes.
-final class RequestCounter: @unchecked Sendable {
+/// The parsed `mocks.yaml`, read again only when the file changes, and the requests per mock
+/// path since it last changed (for `failFirst`).
+final class MockState: @unchecked Sendable {
     private let lock = NSLock()
     private var version: ConfinedFileProvider.FileVersion?
+    private var parsed: (MockConfig, [Diagnostic]) = (MockConfig(), [])
     private var counts: [String: Int] = [:]
 
-    /// The number of this request (1 for the first) for `path`.
-    func next(_ path: String, configVersion: ConfinedFileProvider.FileVersion?) -> Int {
+    /// The settings in the file at `path` (none if there is no file), and their problems.
+    func config(at path: String) -> (MockConfig, [Diagnostic]) {
+        let current = ConfinedFileProvider.status(of: path)?.version
         lock.lock()
         defer { lock.unlock() }
-        if configVersion != version {
-            version = configVersion
+        if current != version {
+            version = current
             counts.removeAll()
+            if current != nil, let data = FileManager.default.contents(atPath: path) {
+                parsed = MockConfig.parse(String(decoding: data, as: UTF8.self), file: path)
+            } else {
+                parsed = (MockConfig(), [])
+            }
         }
+        return parsed
+    }
+
+    /// The number of this request (1 for the first) for `path` since the settings last changed.
+    func count(_ path: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
         counts[path, default: 0] += 1
         return counts[path]!
     }

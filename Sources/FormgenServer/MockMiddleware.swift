@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 
-/// Answers requests that a mock in `configs/mocks/` has, before the site's files are looked at.
+/// Answers requests that a mock in `configs/mocks/` has and the built site does not.
 public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
     public let mocks: MockEndpoints
 
@@ -11,16 +11,23 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard !path.hasPrefix("/__formgen/"), let decoded = path.removingPercentEncoding else {
-            return try await next(request, context)
+        guard !path.hasPrefix("/__formgen/") else { return try await next(request, context) }
+        let notFound: Result<Response, any Error>
+        do {
+            let response = try await next(request, context)
+            guard response.status == .notFound else { return response }
+            notFound = .success(response)
+        } catch let error as any HTTPResponseError where error.status == .notFound {
+            notFound = .failure(error)
         }
+        guard let decoded = path.removingPercentEncoding else { return try notFound.get() }
         let query = request.uri.queryParameters
         let status = query["mock-status"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-status", in: request).flatMap { Int($0) }
         let delay = query["mock-delay"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-delay", in: request).flatMap { Int($0) }
         guard let answer = mocks.answer(path: decoded, statusOverride: status.map { min(max($0, 100), 599) },
                                         delayOverride: delay.map { min(max($0, 0), 60_000) })
         else {
-            return try await next(request, context)
+            return try notFound.get()
         }
         if answer.delay > 0 { try await Task.sleep(for: .milliseconds(answer.delay)) }
         let headers: HTTPFields = [.contentType: answer.contentType, .cacheControl: "no-store"]

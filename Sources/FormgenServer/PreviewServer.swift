@@ -27,7 +27,9 @@ public struct PreviewServer: Sendable {
     /// Every route and middleware, with no sockets (tests drive it with HummingbirdTesting).
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.middlewares.add(RequestLogMiddleware(logger: logger))
+        var requestLogger = logger
+        requestLogger.handler = ConsoleLogHandler.waitingIfConsole(logger.handler)
+        router.middlewares.add(RequestLogMiddleware(logger: requestLogger))
         router.middlewares.add(PreviewPagesMiddleware(files: files))
         router.middlewares.add(BodyLimitMiddleware(maxBytes: options.maxBodyBytes))
         router.middlewares.add(MockMiddleware(mocks: mocks))
@@ -112,6 +114,7 @@ public struct PreviewServer: Sendable {
 
     /// Builds, then serves until Ctrl-C or SIGTERM. `ready` gets the URL once the server listens.
     public func run(watch: Bool = true, ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+        defer { ConsoleOutput.standard.flush() }
         if let code = ListenCheck.bindError(host: options.host, port: options.port) {
             throw ServeError(code: code, host: options.host, port: options.port)
         }

@@ -24,7 +24,7 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func log(_ request: Request, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method) \(request.uri.path) \(status) \(String(format: "%.1f", milliseconds)) ms")
+        let tenths = elapsed.components.seconds * 10_000 + elapsed.components.attoseconds / 100_000_000_000_000
+        logger.info("\(request.method) \(request.uri.path) \(status) \(tenths / 10).\(tenths % 10) ms")
     }
 }
