@@ -22,10 +22,6 @@ public final class PreviewBuilder: @unchecked Sendable {
             .appendingPathComponent("formgen-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
     }
 
-    deinit {
-        try? FileManager.default.removeItem(at: scratch)
-    }
-
     /// What one build did.
     public enum Outcome: Sendable, Equatable {
         /// A line for the log, and the build's warnings.
@@ -120,6 +116,7 @@ public final class PreviewBuilder: @unchecked Sendable {
         let fileManager = FileManager.default
         let configs = scratch.appendingPathComponent("configs")
         try? fileManager.removeItem(at: configs)
+        defer { try? fileManager.removeItem(at: scratch) }
         do {
             let relative = String(file.dropFirst(forms.count))
             let target = configs.appendingPathComponent("forms").appendingPathComponent(relative)
