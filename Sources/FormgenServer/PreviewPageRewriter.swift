@@ -40,7 +40,7 @@ public struct PreviewPageRewriter: Sendable {
               let action = page.range(of: #" action=""#, range: form.upperBound..<end.lowerBound),
               let quote = page.range(of: "\"", range: action.upperBound..<end.lowerBound)
         else { return sink }
-        page.replaceSubrange(action.upperBound..<quote.lowerBound, with: HTMLText.escape(sink))
+        page.replaceSubrange(action.upperBound..<quote.lowerBound, with: HTMLEscaping.escape(sink))
         return sink
     }
 
@@ -50,7 +50,7 @@ public struct PreviewPageRewriter: Sendable {
         guard let meta = page.range(of: marker),
               let quote = page.range(of: "\"", range: meta.upperBound..<page.endIndex)
         else { return }
-        let policy = HTMLText.unescape(String(page[meta.upperBound..<quote.lowerBound]))
+        let policy = HTMLEscaping.unescape(String(page[meta.upperBound..<quote.lowerBound]))
         var directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         func add(_ source: String, to name: String) {
             if let index = directives.firstIndex(where: { $0 == name || $0.hasPrefix(name + " ") }) {
@@ -64,7 +64,7 @@ public struct PreviewPageRewriter: Sendable {
         add(LiveReloadScript.cspSource, to: "script-src")
         add("'self'", to: "connect-src")
         if formAction { add("'self'", to: "form-action") }
-        page.replaceSubrange(meta.upperBound..<quote.lowerBound, with: HTMLText.escape(directives.joined(separator: "; ")))
+        page.replaceSubrange(meta.upperBound..<quote.lowerBound, with: HTMLEscaping.escape(directives.joined(separator: "; ")))
     }
 
     private func addScript(_ page: inout String) {

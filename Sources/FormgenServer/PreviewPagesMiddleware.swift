@@ -57,14 +57,14 @@ public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware 
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLText.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
+        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
         <title>Page not found</title>
         <style>\(style)</style>
         </head>
         <body>
         <main>
         <h1>Page not found</h1>
-        <p>Nothing is built at <code>\(HTMLText.escape(path))</code>.</p>
+        <p>Nothing is built at <code>\(HTMLEscaping.escape(path))</code>.</p>
         <p><a href="/">Go to the home page</a></p>
         </main>
         </body>

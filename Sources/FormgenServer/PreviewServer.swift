@@ -81,7 +81,7 @@ public struct PreviewServer: Sendable {
         var items = ""
         if case .object(let object) = answer.body, case .object(let errors)? = object["errors"] {
             for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
-                if case .string(let text) = message { items += "<li><code>\(HTMLText.escape(field))</code>: \(HTMLText.escape(text))</li>\n" }
+                if case .string(let text) = message { items += "<li><code>\(HTMLEscaping.escape(field))</code>: \(HTMLEscaping.escape(text))</li>\n" }
             }
         }
         var message = ""
@@ -99,8 +99,8 @@ public struct PreviewServer: Sendable {
         <body>
         <main>
         <h1>\(title)</h1>
-        \(answer.formTitle.map { "<p>\(HTMLText.escape($0))</p>" } ?? "")
-        \(message.isEmpty ? "" : "<p>\(HTMLText.escape(message))</p>")
+        \(answer.formTitle.map { "<p>\(HTMLEscaping.escape($0))</p>" } ?? "")
+        \(message.isEmpty ? "" : "<p>\(HTMLEscaping.escape(message))</p>")
         \(items.isEmpty ? "" : "<ul>\n\(items)</ul>")
         <p><a href="javascript:history.back()">Back to the form</a></p>
         </main>
