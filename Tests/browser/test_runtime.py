@@ -89,7 +89,7 @@ def test_last_page_required_checkbox_and_max_length(page):
     ("kyc/us/", {"ssn": "123456789"}, "ssn", "SSN must be in format XXX-XX-XXXX"),
     ("kyc/us/", {"zip_code": "12345678901"}, "zip_code", "ZIP code cannot exceed 10 characters"),
     ("kyc/be/", {"postal_code": "10000"}, "postal_code", "Een Belgische postcode heeft 4 cijfers"),
-    ("kyc/de/", {"email": ""}, "email", "Geben Sie Email address ein"),
+    ("kyc/de/", {"email": ""}, "email", "Geben Sie E-Mail-Adresse ein"),
 ])
 def test_country_configs_show_the_seed_messages(page, path, values, field, message):
     driver = page(path)
