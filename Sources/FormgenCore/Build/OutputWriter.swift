@@ -14,6 +14,12 @@ public struct OutputWriter: Sendable {
 
     /// Writes `files` (relative path → bytes) and copies `copies` (relative path → source file), then swaps.
     public func write(files: [String: Data], copies: [String: URL]) throws {
+        try write(outputs: files.map { path, data in SiteOutput(path: path) { data } }, copies: copies)
+    }
+
+    /// Renders and writes each output in parallel (no page waits in memory for the others), copies
+    /// `copies` (relative path → source file), then swaps the new folder in.
+    public func write(outputs: [SiteOutput], copies: [String: URL]) throws {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -24,13 +30,13 @@ public struct OutputWriter: Sendable {
         try? fileManager.removeItem(at: retired)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            let folders = Set((Array(files.keys) + Array(copies.keys)).map { ($0 as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+            let folders = Set((outputs.map(\.path) + Array(copies.keys)).map { ($0 as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
             try createFolders(folders, in: staging)
-            try writeInParallel(files.sorted { $0.key < $1.key }, into: staging)
+            try writeInParallel(outputs, into: staging)
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
             }
-            try keepHiddenFiles(from: outputDirectory, into: staging, written: files)
+            try keepHiddenFiles(from: outputDirectory, into: staging, written: Set(outputs.map(\.path)))
             if fileManager.fileExists(atPath: outputDirectory.path) {
                 try fileManager.moveItem(at: outputDirectory, to: retired)
                 do {
@@ -49,13 +55,15 @@ public struct OutputWriter: Sendable {
         }
     }
 
-    /// Writes the files across all cores. A file whose bytes equal the previous build's is
-    /// hard-linked from it instead, so unchanged pages keep their modification times.
-    private func writeInParallel(_ files: [(key: String, value: Data)], into staging: URL) throws {
+    /// Renders and writes the outputs on a few threads, so one thread's disk waits overlap another's
+    /// rendering. A file whose bytes equal the previous build's is hard-linked from it instead, so
+    /// unchanged pages keep their modification times.
+    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL) throws {
         let failure = FirstError()
         let outputDirectory = outputDirectory
-        FileSystemWork.run(files.count) { index in
-            let (relative, data) = files[index]
+        FileSystemWork.run(outputs.count) { index in
+            let relative = outputs[index].path
+            let data = outputs[index].bytes()
             let target = staging.appendingPathComponent(relative).path
             let previous = outputDirectory.appendingPathComponent(relative).path
             if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
@@ -109,10 +117,10 @@ public struct OutputWriter: Sendable {
     }
 
     /// Hidden files at the top of the old output (`.gitkeep`) are not the build's; they stay.
-    private func keepHiddenFiles(from old: URL, into staging: URL, written: [String: Data]) throws {
+    private func keepHiddenFiles(from old: URL, into staging: URL, written: Set<String>) throws {
         let fileManager = FileManager.default
         guard let names = try? fileManager.contentsOfDirectory(atPath: old.path) else { return }
-        for name in names.sorted() where name.hasPrefix(".") && written[name] == nil {
+        for name in names.sorted() where name.hasPrefix(".") && !written.contains(name) {
             let target = staging.appendingPathComponent(name)
             if !fileManager.fileExists(atPath: target.path) {
                 try fileManager.copyItem(at: old.appendingPathComponent(name), to: target)

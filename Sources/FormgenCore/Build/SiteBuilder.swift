@@ -61,6 +61,11 @@ public struct SiteBuilder {
 
     /// Renders every output file of a checked site, keyed by its path in the output.
     public func render(_ site: Site, theme: Theme) -> [String: Data] {
+        Self.renderInParallel(outputs(site, theme: theme))
+    }
+
+    /// Every output file of a checked site, each with the pure function that renders it.
+    public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         let renderer = PageRenderer(theme: theme, settings: site.settings)
         var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) }), ("404.html", { renderer.renderNotFound(site) })]
         for form in site.forms {
@@ -99,17 +104,16 @@ public struct SiteBuilder {
             let paths = pages.map(\.0)
             pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
         }
-        return Self.renderInParallel(pages)
+        return pages.map { path, render in SiteOutput(path: path) { Data(render().utf8) } }
     }
 
-    /// Runs every page's render function across all cores; each is a pure function of the loaded site.
-    static func renderInParallel(_ pages: [(String, () -> String)]) -> [String: Data] {
-        let results = ResultSlots<Data>(count: pages.count)
-        nonisolated(unsafe) let work = pages
-        DispatchQueue.concurrentPerform(iterations: work.count) { index in
-            results[index] = Data(work[index].1().utf8)
+    /// Runs every output's render function across all cores.
+    static func renderInParallel(_ outputs: [SiteOutput]) -> [String: Data] {
+        let results = ResultSlots<Data>(count: outputs.count)
+        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+            results[index] = outputs[index].bytes()
         }
-        return Dictionary(zip(pages.map(\.0), results.values), uniquingKeysWith: { first, _ in first })
+        return Dictionary(zip(outputs.map(\.path), results.values), uniquingKeysWith: { first, _ in first })
     }
 
     /// Files under `configs/assets/` to copy to `assets/` in the output.
@@ -136,10 +140,10 @@ public struct SiteBuilder {
             return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start, upToDate: true)
         }
         let (site, theme) = try loadAndCheck(log: log)
-        let files = render(site, theme: theme)
+        let files = outputs(site, theme: theme)
         let copies = assetCopies()
-        try OutputWriter(outputDirectory: output).write(files: files, copies: copies)
-        let report = BuildReport(pages: files.keys.filter { $0.hasSuffix(".html") }.count, files: files.count + copies.count,
+        try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies)
+        let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
         BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings).save(for: output)
         return report

@@ -155,21 +155,17 @@ public enum Markdown {
     /// sideways (with the theme's `.fg-table` style) instead of widening the page, by keyboard too.
     private static func scrollableTables(_ html: String, labels: [String]) -> String {
         guard !labels.isEmpty else { return html }
-        var output = ""
-        var rest = Substring(html)
-        for label in labels {
-            guard let range = rest.range(of: "<table>") else { break }
-            output += rest[..<range.lowerBound]
-            output += "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(attributeEscaped(label))\"><table>"
-            rest = rest[range.upperBound...]
+        var next = 0
+        let opened = ByteReplacement.replace("<table>", in: html) { _ in
+            defer { next += 1 }
+            guard next < labels.count else { return "<table>" }
+            return "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.escape(labels[next]))\"><table>"
         }
-        return (output + rest).replacingOccurrences(of: "</table>", with: "</table></div>")
-    }
-
-    private static func attributeEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&#39;")
+        var closed = 0
+        return ByteReplacement.replace("</table>", in: opened) { _ in
+            defer { closed += 1 }
+            return closed < min(next, labels.count) ? "</table></div>" : "</table>"
+        }
     }
 
     /// The text of a node's inline content, without markup.

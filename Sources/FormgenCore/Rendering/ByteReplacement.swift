@@ -1,0 +1,33 @@
+/// Find-and-replace over UTF-8 bytes: much cheaper than Foundation's string search on large pages.
+enum ByteReplacement {
+    /// Replaces every occurrence of `needle` in `text`, left to right, with what `replacement` returns
+    /// (it is given the occurrence's index, from 0).
+    static func replace(_ needle: String, in text: String, with replacement: (Int) -> String) -> String {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return text }
+        var output = [UInt8]()
+        var count = 0
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            output.reserveCapacity(bytes.count + 256)
+            var index = 0
+            var copied = 0
+            while index + pattern.count <= bytes.count {
+                if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                    output.append(contentsOf: bytes[copied..<index])
+                    output.append(contentsOf: replacement(count).utf8)
+                    count += 1
+                    index += pattern.count
+                    copied = index
+                } else {
+                    index += 1
+                }
+            }
+            output.append(contentsOf: bytes[copied...])
+        } ?? {
+            var copy = text
+            copy.makeContiguousUTF8()
+            output = Array(replace(needle, in: copy, with: replacement).utf8)
+        }()
+        return String(decoding: output, as: UTF8.self)
+    }
+}
