@@ -50,27 +50,11 @@ public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware 
 
     /// The 404 page of a site without its own, with the live-reload script.
     static func builtInPage(path: String) -> String {
-        let style = "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.4;color:#0b0c0c}code{background:#f3f2f1;padding:0 .2em}"
-        let html = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
-        <title>Page not found</title>
-        <style>\(style)</style>
-        </head>
-        <body>
-        <main>
+        let html = PlainPage.html(title: "Page not found", body: """
         <h1>Page not found</h1>
         <p>Nothing is built at <code>\(HTMLEscaping.escape(path))</code>.</p>
         <p><a href="/">Go to the home page</a></p>
-        </main>
-        </body>
-        </html>
-
-        """
+        """)
         return PreviewPageRewriter().rewrite(html)
     }
 }

@@ -66,7 +66,7 @@ public struct PreviewServer: Sendable {
             let body = try await request.collectBody(upTo: maxBytes)
             let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding)
             if encoding == .urlEncoded, answer.status != 404 {
-                return Self.htmlAnswer(answer)
+                return Self.htmlAnswer(answer, formPath: formPath)
             }
             let text = answer.body.jsonText() + "\n"
             return Response(status: .init(code: answer.status), headers: [.contentType: "application/json", .cacheControl: "no-store"],
@@ -76,7 +76,7 @@ public struct PreviewServer: Sendable {
     }
 
     /// The page a form posted without JavaScript gets back.
-    static func htmlAnswer(_ answer: SubmissionSink.Answer) -> Response {
+    static func htmlAnswer(_ answer: SubmissionSink.Answer, formPath: String) -> Response {
         let title = answer.status == 200 ? "Submission received" : "There is a problem"
         var items = ""
         if case .object(let object) = answer.body, case .object(let errors)? = object["errors"] {
@@ -87,27 +87,13 @@ public struct PreviewServer: Sendable {
         var message = ""
         if case .object(let object) = answer.body, case .string(let text)? = object["message"] { message = text }
         if case .object(let object) = answer.body, case .string(let text)? = object["error"] { message = text }
-        let html = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; base-uri &#39;none&#39;">
-        <title>\(title)</title>
-        </head>
-        <body>
-        <main>
-        <h1>\(title)</h1>
+        let html = PlainPage.html(title: title, body: """
+        <h1>\(HTMLEscaping.escape(title))</h1>
         \(answer.formTitle.map { "<p>\(HTMLEscaping.escape($0))</p>" } ?? "")
         \(message.isEmpty ? "" : "<p>\(HTMLEscaping.escape(message))</p>")
         \(items.isEmpty ? "" : "<ul>\n\(items)</ul>")
-        <p><a href="javascript:history.back()">Back to the form</a></p>
-        </main>
-        </body>
-        </html>
-
-        """
+        <p><a href="/\(HTMLEscaping.escape(formPath))/">Back to the form</a></p>
+        """)
         return Response(status: .init(code: answer.status), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

@@ -1,0 +1,29 @@
+import FormgenCore
+
+/// The small pages the preview server writes itself (its 404, the answer to a form posted without
+/// JavaScript): plain, styled by one hashed inline style, and under a strict policy.
+enum PlainPage {
+    static let style = "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.4;color:#0b0c0c}code{background:#f3f2f1;padding:0 .2em}"
+
+    /// A whole page; `title` is escaped here, `body` must already be HTML.
+    static func html(title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
+        <title>\(HTMLEscaping.escape(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+        <main>
+        \(body)
+        </main>
+        </body>
+        </html>
+
+        """
+    }
+}
