@@ -54,6 +54,8 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
                 #expect(response.text.contains("Submission received"))
+                #expect(response.text.contains(#"<a href="/contact/">Back to the form</a>"#))
+                #expect(!response.text.contains("javascript:"))
             }
             try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: form,
                                      body: ByteBuffer(string: "name=%3Cb%3E&age=3")) { response in
