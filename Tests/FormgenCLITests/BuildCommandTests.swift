@@ -57,6 +57,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: marker.path), "hidden files at the top of the output are kept")
     }
 
+    @Test func aRebuildRendersOnlyWhatChangedAndSkipsWhenNothingDid() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        let build = ["build", "--config", "configs", "--out", "public"]
+        #expect(try CommandRunner.run(build, in: site).status == 0)
+        func inode(_ path: String) throws -> Int {
+            try FileManager.default.attributesOfItem(atPath: site.appendingPathComponent("public/\(path)").path)[.systemFileNumber] as? Int ?? -1
+        }
+        let before = try ["pet-adoption/index.html", "pet-adoption/schema.json", "registration/index.html", "kyc/nl/index.html"].map(inode)
+
+        let unchanged = try CommandRunner.run(build, in: site)
+        #expect(unchanged.stdout.hasPrefix("Up to date: "))
+
+        let config = site.appendingPathComponent("configs/forms/registration.yaml")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try text.replacingOccurrences(of: "label: Full name", with: "label: Your full name").write(to: config, atomically: true, encoding: .utf8)
+        let changed = try CommandRunner.run(build, in: site)
+        #expect(changed.stdout.hasPrefix("Built "))
+        let page = try String(contentsOf: site.appendingPathComponent("public/registration/index.html"), encoding: .utf8)
+        #expect(page.contains(">Your full name</label>"))
+        let after = try ["pet-adoption/index.html", "pet-adoption/schema.json", "registration/index.html", "kyc/nl/index.html"].map(inode)
+        #expect(after[0] == before[0], "an unchanged form's page is the last build's file")
+        #expect(after[1] == before[1])
+        #expect(after[3] == before[3])
+        #expect(after[2] != before[2], "the changed form's page is written anew")
+    }
+
     @Test func checkReportsEveryErrorAndWritesNothing() throws {
         let fixture = CommandRunner.repository.appendingPathComponent("Tests/FormgenCoreTests/Fixtures/invalid/many-errors")
         let expected = try String(contentsOf: fixture.appendingPathComponent("expected.txt"), encoding: .utf8)

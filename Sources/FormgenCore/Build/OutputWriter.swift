@@ -18,8 +18,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// Renders and writes each output in parallel (no page waits in memory for the others), copies
-    /// `copies` (relative path → source file), then swaps the new folder in.
-    public func write(outputs: [SiteOutput], copies: [String: URL]) throws {
+    /// `copies` (relative path → source file), then swaps the new folder in. An output whose cache key
+    /// equals the one in `reusing` (the last build's keys, by path) is hard-linked from the last build.
+    public func write(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String] = [:]) throws {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -30,9 +31,9 @@ public struct OutputWriter: Sendable {
         try? fileManager.removeItem(at: retired)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            let folders = Set((outputs.map(\.path) + Array(copies.keys)).map { ($0 as NSString).deletingLastPathComponent }).filter { !$0.isEmpty }
+            let folders = Set((outputs.map(\.path) + Array(copies.keys)).map(Self.parent)).filter { !$0.isEmpty }
             try createFolders(folders, in: staging)
-            try writeInParallel(outputs, into: staging)
+            try writeInParallel(outputs, into: staging, reusing: previousKeys)
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
             }
@@ -58,18 +59,25 @@ public struct OutputWriter: Sendable {
     /// Renders and writes the outputs on a few threads, so one thread's disk waits overlap another's
     /// rendering. A file whose bytes equal the previous build's is hard-linked from it instead, so
     /// unchanged pages keep their modification times.
-    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL) throws {
+    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String]) throws {
         let failure = FirstError()
         let outputDirectory = outputDirectory
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
-            let data = outputs[index].bytes()
             let target = staging.appendingPathComponent(relative).path
             let previous = outputDirectory.appendingPathComponent(relative).path
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
+            let data = outputs[index].bytes()
             if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
             do { try Self.writeFile(target, data) } catch { failure.record(error) }
         }
         if let error = failure.error { throw error }
+    }
+
+    /// `a/b` for `a/b/c.html`, the empty path for `c.html`. (Foundation's `deletingLastPathComponent`
+    /// traps on a one-character path here.)
+    static func parent(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
     }
 
     /// Creates folders, parents before children, each level in parallel.
@@ -77,7 +85,7 @@ public struct OutputWriter: Sendable {
         var all = Set<String>()
         for folder in folders {
             var path = folder
-            while !path.isEmpty && all.insert(path).inserted { path = (path as NSString).deletingLastPathComponent }
+            while !path.isEmpty && all.insert(path).inserted { path = Self.parent(of: path) }
         }
         let failure = FirstError()
         let byDepth = Dictionary(grouping: all) { $0.split(separator: "/").count }

@@ -104,7 +104,33 @@ public struct SiteBuilder {
             let paths = pages.map(\.0)
             pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
         }
-        return pages.map { path, render in SiteOutput(path: path) { Data(render().utf8) } }
+        let keys = formCacheKeys(site, theme: theme)
+        return pages.map { path, render in
+            let form = ["/reference/index.html", "/index.html", "/schema.json"].first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) }
+            return SiteOutput(path: path, cacheKey: form.flatMap { keys[$0] }) { Data(render().utf8) }
+        }
+    }
+
+    /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
+    /// the theme, the site settings, and the form's own config files (a country's and its flow's).
+    private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
+        let base = [BuildState.binaryIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
+        func key(_ files: [String?]) -> String? {
+            var hasher = FNV1a()
+            hasher.add(base)
+            for file in files.compactMap({ $0 }) {
+                guard let digest = site.sourceDigests[file] else { return nil }
+                hasher.add(file)
+                hasher.add(digest)
+            }
+            return hasher.hex
+        }
+        var keys: [String: String] = [:]
+        for form in site.forms { keys[form.path] = key([form.location.file]) }
+        for flow in site.flows {
+            for country in flow.countries { keys[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
+        }
+        return keys
     }
 
     /// Runs every output's render function across all cores.
@@ -136,16 +162,19 @@ public struct SiteBuilder {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
-        if !options.force, FileManager.default.fileExists(atPath: output.path), let state = BuildState.load(for: output), state.fingerprint == fingerprint {
+        let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
+        if !options.force, let state = previous, state.fingerprint == fingerprint {
             return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start, upToDate: true)
         }
         let (site, theme) = try loadAndCheck(log: log)
         let files = outputs(site, theme: theme)
         let copies = assetCopies()
-        try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies)
+        try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies,
+                                                        reusing: options.force ? [:] : previous?.outputKeys ?? [:])
         let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
-        BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings).save(for: output)
+        BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
+                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } })).save(for: output)
         return report
     }
 }

@@ -18,8 +18,12 @@ public struct SiteLoader: Sendable {
         var flows: [FlowDefinition] = []
         let files = configFiles(in: ["forms", "countries"])
         let parsed = ResultSlots<ConfigNode>(count: files.count)
+        let digests = ResultSlots<String>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             if let text = ConfigFile.readText(files[index], log: log) {
+                var hasher = FNV1a()
+                hasher.add(text)
+                digests[index] = hasher.hex
                 parsed[index] = ConfigFile.parse(text: text, file: files[index], log: log)
             }
         }
@@ -43,7 +47,9 @@ public struct SiteLoader: Sendable {
         }
         let flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
         reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
-        return Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
+        var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
+        site.sourceDigests = Dictionary(uniqueKeysWithValues: files.indices.compactMap { index in digests[index].map { (files[index], $0) } })
+        return site
     }
 
     // MARK: Files
@@ -131,8 +137,9 @@ public struct SiteLoader: Sendable {
                 log.error("flow '\(flowID)' lists country '\(code)' but no country config has 'country: \(code)'", at: entry.location)
             }
         }
-        let flow = CountryFlow(id: flowID, title: flowTitle, description: definition?.description,
+        var flow = CountryFlow(id: flowID, title: flowTitle, description: definition?.description,
                                language: settings.language, countries: variants)
+        flow.definitionFile = definition?.location.file
         return AssembledFlow(flow: flow, location: definition?.location ?? countries.first?.location ?? SourceLocation(file: configDirectory, line: 1, column: 1))
     }
 

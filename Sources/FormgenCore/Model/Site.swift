@@ -20,6 +20,8 @@ public struct CountryFlow: Sendable, Hashable {
     public var language: String
     /// One form per country, sorted by country code.
     public var countries: [CountryForm]
+    /// The form config with `countries:` that defines the flow, if one does.
+    public var definitionFile: String?
 
     public init(id: String, title: String, description: String?, language: String, countries: [CountryForm]) {
         self.id = id
@@ -46,6 +48,8 @@ public struct Site: Sendable, Hashable {
     public var flows: [CountryFlow]
     /// Pages from `configs/docs/`, sorted by path.
     public var docs: [DocPage]
+    /// A digest of each config file's text, by path: what a page's cached output depends on.
+    public var sourceDigests: [String: String] = [:]
 
     public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow], docs: [DocPage] = []) {
         self.settings = settings

@@ -10,6 +10,8 @@ public struct Theme: Sendable {
     public let runtime: String
     /// Where each file came from, by name (`layouts/base.mustache`), for errors and tests.
     public let sources: [String: String]
+    /// A digest of every template, stylesheet and script text, for cached outputs.
+    public let digest: String
 
     static let folders = ["layouts", "partials", "assets"]
 
@@ -41,8 +43,13 @@ public struct Theme: Sendable {
         for required in ["layouts/base.mustache", "layouts/form.mustache", "layouts/flow.mustache", "layouts/index.mustache"] where texts[required] == nil {
             log.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
         }
+        var hasher = FNV1a()
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+            hasher.add(name)
+            hasher.add(text)
+        }
         return Theme(library: library, css: minifyCSS(texts["assets/formgen.css"] ?? ""),
-                     runtime: texts["assets/formgen.js"] ?? "", sources: files)
+                     runtime: texts["assets/formgen.js"] ?? "", sources: files, digest: hasher.hex)
     }
 
     private static func collect(from root: String, into files: inout [String: String]) {

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// The writer swaps a whole new folder in, reusing the last build's files where it may.
+@Suite struct OutputWriterTests {
+    static func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("formgen-writer-\(UUID().uuidString)/public")
+    }
+
+    @Test func anOutputWithTheLastBuildsKeyIsNotRenderedAgain() throws {
+        let out = Self.folder()
+        let writer = OutputWriter(outputDirectory: out)
+        try writer.write(outputs: [SiteOutput(path: "a/index.html", cacheKey: "k1") { Data("first".utf8) },
+                                   SiteOutput(path: "b/index.html", cacheKey: "k2") { Data("first".utf8) }], copies: [:])
+        let rendered = ResultSlots<Bool>(count: 2)
+        try writer.write(outputs: [
+            SiteOutput(path: "a/index.html", cacheKey: "k1") { rendered[0] = true; return Data("second".utf8) },
+            SiteOutput(path: "b/index.html", cacheKey: "k2-changed") { rendered[1] = true; return Data("second".utf8) },
+        ], copies: [:], reusing: ["a/index.html": "k1", "b/index.html": "k2"])
+        #expect(rendered[0] == nil)
+        #expect(rendered[1] == true)
+        #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "first")
+        #expect(try String(contentsOf: out.appendingPathComponent("b/index.html"), encoding: .utf8) == "second")
+    }
+
+    @Test func filesNotWrittenAgainDisappearAndHiddenFilesStay() throws {
+        let out = Self.folder()
+        let writer = OutputWriter(outputDirectory: out)
+        try writer.write(files: ["old/index.html": Data("x".utf8), "index.html": Data("i".utf8)], copies: [:])
+        try Data().write(to: out.appendingPathComponent(".gitkeep"))
+        try writer.write(files: ["index.html": Data("j".utf8)], copies: [:])
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == [".gitkeep", "index.html"])
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)
+        #expect(siblings == ["public"])
+    }
+
+    @Test func cacheKeysChangeOnlyForTheFormWhoseConfigChanged() throws {
+        let files = [
+            "configs/forms/a.yaml": "title: A\nfields:\n  - {id: x, label: X}\n",
+            "configs/forms/b.yaml": "title: B\nfields:\n  - {id: y, label: Y}\n",
+        ]
+        let site = try TestSite(files)
+        func keys() throws -> [String: String] {
+            let (loaded, theme) = try SiteBuilder(options: BuildOptions(configDirectory: site.configs, templatesDirectory: nil)).loadAndCheck()
+            let outputs = SiteBuilder(options: BuildOptions()).outputs(loaded, theme: theme)
+            return Dictionary(uniqueKeysWithValues: outputs.compactMap { output in output.cacheKey.map { (output.path, $0) } })
+        }
+        let first = try keys()
+        try "title: B\nfields:\n  - {id: y, label: Why}\n".write(to: site.root.appendingPathComponent("configs/forms/b.yaml"), atomically: true, encoding: .utf8)
+        let second = try keys()
+        #expect(Set(first.keys) == ["a/index.html", "a/schema.json", "a/reference/index.html", "b/index.html", "b/schema.json", "b/reference/index.html"])
+        for path in ["a/index.html", "a/schema.json", "a/reference/index.html"] { #expect(first[path] != nil && first[path] == second[path]) }
+        for path in ["b/index.html", "b/schema.json", "b/reference/index.html"] { #expect(first[path] != second[path]) }
+    }
+}
