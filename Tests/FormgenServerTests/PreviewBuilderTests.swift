@@ -36,7 +36,7 @@ import Testing
         let externalAfter = try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent("external/index.html").path)
         #expect(externalAfter[.modificationDate] as? Date == externalBefore[.modificationDate] as? Date)
 
-        let full = try site.root.appendingPathComponent("full")
+        let full = site.root.appendingPathComponent("full")
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: full.path)).build()
         #expect(try Data(contentsOf: full.appendingPathComponent("contact/index.html")) == Data(contentsOf: site.output.appendingPathComponent("contact/index.html")))
     }

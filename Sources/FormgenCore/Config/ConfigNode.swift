@@ -1,3 +1,4 @@
+import Foundation
 import Yams
 
 /// A position-aware view of one parsed YAML/JSON node.
@@ -161,17 +162,28 @@ struct ConfigNode {
 
     /// Warns about keys this reader does not know, with a suggestion when one is close.
     func warnUnknownKeys(allowed: Set<String>, in what: String) {
+        _ = reportUnknownKeys(allowed: allowed, in: what, as: .warning)
+    }
+
+    /// Reports keys outside `allowed` as errors; returns false when there were any.
+    func expectKnownKeys(_ allowed: Set<String>, in what: String) -> Bool {
+        reportUnknownKeys(allowed: allowed, in: what, as: .error)
+    }
+
+    private func reportUnknownKeys(allowed: Set<String>, in what: String, as severity: Diagnostic.Severity) -> Bool {
+        var ok = true
         for entry in entries where !allowed.contains(entry.key) {
             var message = "unknown key '\(entry.key)' in \(what)"
             if let suggestion = closestMatch(to: entry.key, in: allowed) {
                 message += " (did you mean '\(suggestion)'?)"
             }
-            entry.keyNode.warning(message)
+            log.append(Diagnostic(severity, at: entry.keyNode.location, message))
+            ok = false
         }
+        return ok
     }
 }
 
-import Foundation
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
 func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {

@@ -48,11 +48,12 @@ public struct FlowReferenceWriter {
 
         blocks.append("## How their checks differ")
         blocks.append("Each cell lists the field's type and checks in that country; messages are on each country's reference.")
+        let writers = Dictionary(countries.map { ($0.code, ReferenceWriter(form: $0.form)) }, uniquingKeysWith: { first, _ in first })
         var rules = [header, divider]
         for id in ids {
             let cells = countries.map { country -> String in
                 guard let field = country.form.allFields.first(where: { $0.id == id }) else { return "—" }
-                let writer = ReferenceWriter(form: country.form)
+                let writer = writers[country.code]!
                 let checks = ReferenceWriter.isUnchecked(field) ? ["read-only, not checked"] : writer.checks(field).map(\.check)
                 return ([field.type.rawValue] + checks).joined(separator: "; ")
             }

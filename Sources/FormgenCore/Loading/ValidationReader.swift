@@ -110,19 +110,3 @@ struct ValidationReader {
         return ValidationRule(kind, message: message?.text, translations: message?.translations ?? [:], at: location)
     }
 }
-
-extension ConfigNode {
-    /// Reports keys outside `allowed` as errors; returns false when there were any.
-    func expectKnownKeys(_ allowed: Set<String>, in what: String) -> Bool {
-        var ok = true
-        for entry in entries where !allowed.contains(entry.key) {
-            var message = "unknown key '\(entry.key)' in \(what)"
-            if let suggestion = closestMatch(to: entry.key, in: allowed) {
-                message += " (did you mean '\(suggestion)'?)"
-            }
-            entry.keyNode.error(message)
-            ok = false
-        }
-        return ok
-    }
-}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One validation check on a field, with its optional custom message.
 public struct ValidationRule: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
@@ -108,4 +110,3 @@ public enum DateBound: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-import Foundation

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Infers an HTML `autocomplete` token from a field's id, label and type when the config gives none.
 enum Autocomplete {
     private static let byWord: [(words: [String], token: String)] = [
@@ -46,4 +48,3 @@ enum Autocomplete {
     }
 }
 
-import Foundation

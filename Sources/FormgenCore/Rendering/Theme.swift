@@ -8,8 +8,6 @@ public struct Theme: Sendable {
     public let library: MustacheLibrary
     public let css: String
     public let runtime: String
-    /// Where each file came from, by name (`layouts/base.mustache`), for errors and tests.
-    public let sources: [String: String]
     /// A digest of every template, stylesheet and script text, for cached outputs.
     public let digest: String
 
@@ -49,7 +47,7 @@ public struct Theme: Sendable {
             hasher.add(text)
         }
         return Theme(library: library, css: minifyCSS(texts["assets/formgen.css"] ?? ""),
-                     runtime: texts["assets/formgen.js"] ?? "", sources: files, digest: hasher.hex)
+                     runtime: texts["assets/formgen.js"] ?? "", digest: hasher.hex)
     }
 
     private static func collect(from root: String, into files: inout [String: String]) {
