@@ -58,11 +58,3 @@ struct RuleReader {
         return action
     }
 }
-
-/// `unknown condition 'eqals' (did you mean 'equals'?)`, or the list of known names.
-func unknownMessage(_ what: String, _ name: String, _ known: [String]) -> String {
-    if let suggestion = closestMatch(to: name, in: known) {
-        return "unknown \(what) '\(name)' (did you mean '\(suggestion)'?)"
-    }
-    return "unknown \(what) '\(name)' (known: \(known.joined(separator: ", ")))"
-}

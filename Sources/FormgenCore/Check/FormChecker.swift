@@ -141,11 +141,6 @@ public struct FormChecker {
     }
 }
 
-/// `2` for 2.0, `2.5` for 2.5.
-func formatNumber(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
-
 extension DateBound {
     static func fixedFromNumber(_ number: Int) -> String {
         String(format: "%04d-%02d-%02d", number / 10000, number / 100 % 100, number % 100)
