@@ -45,6 +45,13 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: "The URL or path the site is served under (overrides site.yaml).")
     var baseURL: String?
 
+    /// Stops with a usage error (exit 2) when `--config` names no site, before anything is read or written.
+    func requireConfigFolder() throws {
+        guard let problem = ConfigFolder(path: config).problem else { return }
+        FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+        throw ExitCode(2)
+    }
+
     var buildOptions: BuildOptions {
         BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
     }
@@ -74,6 +81,7 @@ extension Formgen {
         var force = false
 
         func run() throws {
+            try site.requireConfigFolder()
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force
@@ -95,6 +103,7 @@ extension Formgen {
         @OptionGroup var site: SiteOptions
 
         func run() throws {
+            try site.requireConfigFolder()
             let log = DiagnosticLog()
             do {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)

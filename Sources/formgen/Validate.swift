@@ -36,6 +36,7 @@ extension Formgen {
         }
 
         func run() throws {
+            try site.requireConfigFolder()
             let loaded: Site
             do {
                 (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: DiagnosticLog())
