@@ -42,7 +42,7 @@ public struct SubmissionSchema {
             case .required:
                 required.append(.string(field.id))
                 requiredMessages[field.id] = .string(requiredMessage(field))
-                if Self.isSingleCheckbox(field) {
+                if field.kind == .checkbox {
                     properties[field.id]?["const"] = true
                     properties[field.id]?["errorMessage"] = ["const": .string(requiredMessage(field))]
                 }
@@ -100,12 +100,12 @@ public struct SubmissionSchema {
     func propertySchema(_ field: Field) -> JSONValue {
         var schema = ValueSchema(title: field.label.isEmpty ? field.id : field.label)
         let skipped = field.readOnly || field.dataSource != nil
-        switch field.type {
-        case .number:
+        switch field.kind {
+        case .input where field.type == .number:
             schema.set("type", "number", message: skipped ? nil : message(nil, "number", field))
-        case .checkbox where Self.isSingleCheckbox(field):
-            schema.set("type", "boolean", message: nil)
         case .checkbox:
+            schema.set("type", "boolean", message: nil)
+        case .checkboxGroup:
             schema.set("type", "array", message: nil)
             var items: JSONValue = ["$ref": "#/$defs/trimmed"]
             if !field.options.isEmpty, !skipped {
@@ -126,7 +126,7 @@ public struct SubmissionSchema {
             schema.set("format", "date", message: nil)
             schema.set("pattern", .string(SchemaPatterns.realDate), message: message(nil, "date", field))
         }
-        if [.select, .radio, .yesno].contains(field.type), field.optionsSource == nil, !field.effectiveOptions.isEmpty {
+        if field.kind == .select || field.kind == .radioGroup, field.optionsSource == nil, !field.effectiveOptions.isEmpty {
             schema.set("enum", .array(field.effectiveOptions.map { .string($0.value) }), message: message(nil, "option", field))
         }
         if let mask = field.mask {
@@ -137,7 +137,7 @@ public struct SubmissionSchema {
             schema.set("format", "email", message: nil)
             schema.set("pattern", .string(SchemaPatterns.email), message: message(nil, "email", field))
         }
-        let isString = !(field.type == .number || field.type == .checkbox)
+        let isString = field.type != .number && field.kind != .checkbox && field.kind != .checkboxGroup
         var needsRealDate = field.type != .date
         for rule in field.validations {
             let text = message(rule.message, rule.name, field, value: Self.messageValue(rule.kind))
@@ -238,7 +238,7 @@ public struct SubmissionSchema {
             guard isRequired else { return true }
             let text = JSONValue.string(requiredMessage(field))
             var leaf: JSONValue = ["required": [.string(field.id)], "errorMessage": ["required": [field.id: text]]]
-            if Self.isSingleCheckbox(field) { leaf["properties"] = [field.id: ["const": true, "errorMessage": ["const": text]]] }
+            if field.kind == .checkbox { leaf["properties"] = [field.id: ["const": true, "errorMessage": ["const": text]]] }
             return leaf
         }
         let requiredTree = Decision.build(requirement, initial: field.required && !skipped, conditions: conditions) { action in
@@ -266,11 +266,6 @@ public struct SubmissionSchema {
 
     private static func isVisibility(_ action: VisibilityRule.Action) -> Bool { action == .show || action == .hide }
 
-    /// A checkbox without options: sent as `true`/`false`; required means ticked.
-    static func isSingleCheckbox(_ field: Field) -> Bool {
-        field.type == .checkbox && field.options.isEmpty && field.optionsSource == nil
-    }
-
     // MARK: Conditions
 
     /// A schema true exactly when the rule's condition holds for a submission of the page's shape;
@@ -281,8 +276,8 @@ public struct SubmissionSchema {
         let present: JSONValue = ["required": [.string(id)]]
         func has(_ value: JSONValue) -> JSONValue { ["required": [.string(id)], "properties": [id: value]] }
         let positive: JSONValue?
-        switch field.type {
-        case .checkbox where Self.isSingleCheckbox(field):
+        switch field.kind {
+        case .checkbox:
             let checked = has(["const": true])
             let matches: (String) -> Bool? = { $0 == "true" ? true : $0 == "false" ? false : nil }
             switch rule.condition {
@@ -294,7 +289,7 @@ public struct SubmissionSchema {
             case .notEmpty: positive = checked
             case .greaterThan, .lessThan: positive = false
             }
-        case .checkbox:
+        case .checkboxGroup:
             let nonEmpty = has(["minItems": 1])
             switch rule.condition {
             case .equals: positive = has(["contains": ["const": .string(rule.values.first ?? "")]])
@@ -305,7 +300,7 @@ public struct SubmissionSchema {
             case .notEmpty: positive = nonEmpty
             case .greaterThan, .lessThan: positive = nil
             }
-        case .number:
+        case .input where field.type == .number:
             let canonical = rule.values.compactMap(Self.canonicalNumber)
             switch rule.condition {
             case .equals: positive = canonical.isEmpty || rule.values.count != 1 ? false : has(["const": canonical[0]])
