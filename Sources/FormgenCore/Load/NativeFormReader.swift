@@ -46,7 +46,7 @@ struct NativeFormReader {
 
     private func readPage(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Page? {
         guard node.expectMapping("a page") else { return nil }
-        _ = node.expectKnownKeys(["title", "description", "fields", "sections"], in: "page")
+        node.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "page")
         var items = readFields(node["fields"], rules: &rules)
         items += readSections(node["sections"], rules: &rules)
         if items.isEmpty { node.error("page has no 'fields' or 'sections'") }
@@ -57,7 +57,7 @@ struct NativeFormReader {
         guard let node, let items = node.expectSequence("'sections'") else { return [] }
         return items.compactMap { item in
             guard item.expectMapping("a section") else { return nil }
-            _ = item.expectKnownKeys(["title", "description", "fields", "sections"], in: "section")
+            item.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "section")
             var children = readFields(item["fields"], rules: &rules)
             children += readSections(item["sections"], rules: &rules)
             return .section(Section(title: item.string("title"), description: item.string("description"), items: children))
