@@ -35,7 +35,8 @@ struct NativeFormReader {
         var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.string("title") ?? id,
                         language: root.string("lang") ?? settings.language, format: .native, at: root.location)
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
-        if body.pages.isEmpty { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
+        let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
+        if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
         form.description = root.string("description")
         form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
         form.dataSources = body.dataSources
