@@ -1,6 +1,5 @@
 /// Whether a field is sent, and the rule conditions that decide it, as JSON Schema.
 extension SubmissionSchema {
-
     enum Presence {
         case optional
         case required
