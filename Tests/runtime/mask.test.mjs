@@ -1,7 +1,8 @@
 // The runtime's mask formatting and date-bound resolution (pure functions, no DOM).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { iso, resolveBound } from "../../templates/assets/runtime/dates.js";
+import { resolveBound } from "../../templates/assets/runtime/bounds.js";
+import { iso } from "../../templates/assets/runtime/dates.js";
 import { applyMask } from "../../templates/assets/runtime/mask.js";
 
 test("typing fills the slots and inserts literals only before more input", () => {

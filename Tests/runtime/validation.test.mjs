@@ -1,7 +1,8 @@
-// The shared validation vectors, run against the runtime's validation module.
+// The shared validation vectors, run against the runtime's validation module with its date and age checks.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
+import "../../templates/assets/runtime/bounds.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
 test("the vectors file holds at least 300 cases", () => {

@@ -1,12 +1,14 @@
 /* Validation: a field's first failing check, the cleaned submission, and validate() over a whole form.
    `formgen validate` implements the same semantics in Swift (Tests/vectors/validation.json holds both to it). */
 import { Formgen } from "./api.js";
-import { compareDates, fullYears, iso, parseDate, resolveBound, todayUTC } from "./dates.js";
+import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
 import { decimal, fieldMap, format, isChecked, isChoice, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
+/** Checks other modules add by rule name (bounds.js: the date and age rules), called like failure(). */
+export var ruleChecks = Object.create(null);
 
 export function matchesMask(value, mask) {
   var chars = Array.from(value), shape = Array.from(mask);
@@ -38,22 +40,10 @@ function failure(rule, value, values, hidden, today) {
       if (number === null) return shown;
       return (rule.rule === "minValue" ? number >= limit : number <= limit) ? null : shown;
     case "mask": return matchesMask(value, shown) ? null : shown;
-    case "minDate": case "maxDate":
-      var bound = resolveBound(shown, today);
-      if (!bound) return null;
-      var date = parseDate(value);
-      if (!date) return iso(bound);
-      return (rule.rule === "minDate" ? compareDates(date, bound) >= 0 : compareDates(date, bound) <= 0) ? null : iso(bound);
-    case "minAge": case "maxAge":
-      if (limit === null) return null;
-      var born = parseDate(value);
-      if (!born) return shown;
-      var years = fullYears(born, today);
-      return (rule.rule === "minAge" ? years >= limit : years <= limit) ? null : shown;
     case "equalsField":
       return value === (hidden.has(shown) ? "" : text(values[shown])) ? null : shown;
   }
-  return null;
+  return ruleChecks[rule.rule] ? ruleChecks[rule.rule](rule, value, limit, shown, today) : null;
 }
 /** The message of a field's first failing check, or null. */
 export function checkField(spec, field, values, state, today) {
@@ -119,7 +109,6 @@ Formgen.states = states;
 Formgen.checkField = checkField;
 Formgen.clean = clean;
 Formgen.matchesMask = matchesMask;
-Formgen.resolveBound = resolveBound;
 Formgen.parseDate = parseDate;
 Formgen.iso = iso;
 Formgen.decimal = decimal;

@@ -15,7 +15,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["drafts", "mask", "prefill", "wizard"]
+    public static let optionalModules = ["bounds", "drafts", "mask", "prefill", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -66,9 +66,11 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules a form's page needs: the wizard for several pages, masks for masked fields,
-    /// prefill for data sources, drafts when a field's value may be kept.
+    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
+        let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
+        if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.pages.count > 1 { used.insert("wizard") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
