@@ -9,6 +9,8 @@ struct BuildState: Codable, Equatable {
     var warnings: [Diagnostic]
     /// The cache key of each file written (see `SiteOutput.cacheKey`), by path.
     var outputKeys: [String: String]
+    /// The base URL the site was built for.
+    var baseURL: String?
 
     static func file(for output: URL) -> URL {
         let output = output.standardizedFileURL

@@ -26,6 +26,8 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var warnings: [Diagnostic]
     public var seconds: Double
+    /// The base URL the site was built for (`site.yaml`'s, or `--base-url`).
+    public var baseURL = "/"
     /// True when nothing changed since the last build, so nothing was done.
     public var upToDate = false
 
@@ -164,7 +166,8 @@ public struct SiteBuilder {
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         if !options.force, let state = previous, state.fingerprint == fingerprint {
-            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start, upToDate: true)
+            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
+                               baseURL: state.baseURL ?? "/", upToDate: true)
         }
         let (site, theme) = try loadAndCheck(log: log)
         let files = outputs(site, theme: theme)
@@ -172,9 +175,11 @@ public struct SiteBuilder {
         try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies,
                                                         reusing: options.force ? [:] : previous?.outputKeys ?? [:])
         let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
-                                 warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
+                                 warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
+                                 baseURL: site.settings.baseURL)
         BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
-                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } })).save(for: output)
+                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
+                   baseURL: site.settings.baseURL).save(for: output)
         return report
     }
 }

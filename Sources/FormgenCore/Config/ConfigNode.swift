@@ -19,6 +19,8 @@ struct ConfigNode {
 
     var isMapping: Bool { if case .mapping = node { return true } else { return false } }
     var isSequence: Bool { if case .sequence = node { return true } else { return false } }
+    /// A list with nothing in it (`fields: []`).
+    var isEmptySequence: Bool { if case .sequence(let items) = node { return items.isEmpty } else { return false } }
     var isNull: Bool {
         if case .scalar(let scalar) = node { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
         return false
@@ -160,26 +162,15 @@ struct ConfigNode {
         }
     }
 
-    /// Warns about keys this reader does not know, with a suggestion when one is close.
+    /// Warns about keys this reader does not know, with a suggestion when one is close. Unknown keys are
+    /// warnings in every config kind (errors with `--strict`); the reader goes on with the keys it knows.
     func warnUnknownKeys(allowed: Set<String>, in what: String) {
-        _ = reportUnknownKeys(allowed: allowed, in: what, as: .warning)
-    }
-
-    /// Reports keys outside `allowed` as errors; returns false when there were any.
-    func expectKnownKeys(_ allowed: Set<String>, in what: String) -> Bool {
-        reportUnknownKeys(allowed: allowed, in: what, as: .error)
-    }
-
-    private func reportUnknownKeys(allowed: Set<String>, in what: String, as severity: Diagnostic.Severity) -> Bool {
-        var ok = true
         for entry in entries where !allowed.contains(entry.key) {
             var message = "unknown key '\(entry.key)' in \(what)"
             if let suggestion = closestMatch(to: entry.key, in: allowed) {
                 message += " (did you mean '\(suggestion)'?)"
             }
-            log.append(Diagnostic(severity, at: entry.keyNode.location, message))
-            ok = false
+            log.append(Diagnostic(.warning, at: entry.keyNode.location, message))
         }
-        return ok
     }
 }

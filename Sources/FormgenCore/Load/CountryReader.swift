@@ -68,7 +68,7 @@ struct CountryReader {
                 for entry in node.entries {
                     var country = FlowDefinition.CountryEntry(location: entry.keyNode.location)
                     if entry.value.isMapping {
-                        _ = entry.value.expectKnownKeys(["name", "locale"], in: "country entry")
+                        entry.value.warnUnknownKeys(allowed: ["name", "locale"], in: "country entry")
                         country.name = entry.value.string("name")
                         country.locale = entry.value.string("locale")
                     } else if !entry.value.isNull {

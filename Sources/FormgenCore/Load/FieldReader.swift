@@ -61,8 +61,8 @@ struct FieldReader {
         if let optionsNode = node["options"] {
             field.options = OptionReader().read(optionsNode)
         }
-        if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'"),
-           source.expectKnownKeys(["dataSource", "valueKey", "labelKey"], in: "optionsFrom") {
+        if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'") {
+            source.warnUnknownKeys(allowed: ["dataSource", "valueKey", "labelKey"], in: "optionsFrom")
             if let dataSource = source.string("dataSource") {
                 let valueKey = source.string("valueKey") ?? "value"
                 field.optionsSource = OptionsSource(dataSource: dataSource, valueKey: valueKey,
@@ -92,7 +92,8 @@ struct OptionReader {
         guard let items = node.expectSequence("'options'") else { return [] }
         return items.compactMap { item in
             if let text = item.scalarText { return FieldOption(value: text, label: text) }
-            guard item.expectMapping("an option"), item.expectKnownKeys(["value", "label"], in: "option") else { return nil }
+            guard item.expectMapping("an option") else { return nil }
+            item.warnUnknownKeys(allowed: ["value", "label"], in: "option")
             guard let value = item.string("value") else {
                 item.error("option is missing 'value'")
                 return nil

@@ -28,7 +28,7 @@ struct LumiformReader {
         guard let items = list.expectSequence("'items'") else { return [] }
         return items.compactMap { item -> FormItem? in
             guard item.expectMapping("an item") else { return nil }
-            _ = item.expectKnownKeys(["type", "title", "items", "src"], in: "item")
+            item.warnUnknownKeys(allowed: ["type", "title", "items", "src"], in: "item")
             let type = item.string("type") ?? ""
             switch type {
             case "page":

@@ -35,7 +35,8 @@ struct NativeFormReader {
         var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.string("title") ?? id,
                         language: root.string("lang") ?? settings.language, format: .native, at: root.location)
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
-        if body.pages.isEmpty { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
+        let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
+        if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
         form.description = root.string("description")
         form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
         form.dataSources = body.dataSources
@@ -46,7 +47,7 @@ struct NativeFormReader {
 
     private func readPage(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Page? {
         guard node.expectMapping("a page") else { return nil }
-        _ = node.expectKnownKeys(["title", "description", "fields", "sections"], in: "page")
+        node.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "page")
         var items = readFields(node["fields"], rules: &rules)
         items += readSections(node["sections"], rules: &rules)
         if items.isEmpty { node.error("page has no 'fields' or 'sections'") }
@@ -57,7 +58,7 @@ struct NativeFormReader {
         guard let node, let items = node.expectSequence("'sections'") else { return [] }
         return items.compactMap { item in
             guard item.expectMapping("a section") else { return nil }
-            _ = item.expectKnownKeys(["title", "description", "fields", "sections"], in: "section")
+            item.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "section")
             var children = readFields(item["fields"], rules: &rules)
             children += readSections(item["sections"], rules: &rules)
             return .section(Section(title: item.string("title"), description: item.string("description"), items: children))

@@ -14,11 +14,11 @@ struct PetAdoptionReader {
         let pages = root["pages"].flatMap { $0.expectSequence("'pages'") } ?? []
         form.pages = pages.compactMap { page in
             guard page.expectMapping("a page") else { return nil }
-            _ = page.expectKnownKeys(["label", "sections"], in: "page")
+            page.warnUnknownKeys(allowed: ["label", "sections"], in: "page")
             let sections = page["sections"].flatMap { $0.expectSequence("'sections'") } ?? []
             let items: [FormItem] = sections.compactMap { section in
                 guard section.expectMapping("a section") else { return nil }
-                _ = section.expectKnownKeys(["label", "elements"], in: "section")
+                section.warnUnknownKeys(allowed: ["label", "elements"], in: "section")
                 let elements = section["elements"].flatMap { $0.expectSequence("'elements'") } ?? []
                 let fields = elements.compactMap { readElement($0, rules: &rules) }
                 return .section(Section(title: section.string("label"), items: fields.map(FormItem.field)))

@@ -7,7 +7,7 @@ struct RuleReader {
     /// Reads one rule; `field` is the tested field for field-level rules, nil when `when` must say it.
     func read(_ node: ConfigNode, field: String?) -> VisibilityRule? {
         guard node.expectMapping("a rule") else { return nil }
-        _ = node.expectKnownKeys(field == nil ? Self.formLevelKeys : Self.fieldLevelKeys, in: "rule")
+        node.warnUnknownKeys(allowed: field == nil ? Self.formLevelKeys : Self.fieldLevelKeys, in: "rule")
         let testedField: String
         if let field {
             testedField = field

@@ -4,7 +4,7 @@ struct DataSourceReader {
         guard let items = node.expectSequence("'dataSources'") else { return [] }
         return items.compactMap { item in
             guard item.expectMapping("a data source") else { return nil }
-            _ = item.expectKnownKeys(["id", "type", "endpoint", "fields"], in: "data source")
+            item.warnUnknownKeys(allowed: ["id", "type", "endpoint", "fields"], in: "data source")
             guard let id = item.string("id") else {
                 item.error("data source is missing 'id'")
                 return nil
@@ -30,7 +30,7 @@ struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        _ = node.expectKnownKeys(["action", "method", "encoding", "successMessage", "redirect"], in: "submit")
+        node.warnUnknownKeys(allowed: ["action", "method", "encoding", "successMessage", "redirect"], in: "submit")
         if let action = node.string("action") { submission.action = action }
         if let method = node.string("method") {
             if ["post", "get"].contains(method.lowercased()) { submission.method = method.lowercased() } else {

@@ -17,7 +17,7 @@ struct ValidationReader {
         var rules: [ValidationRule] = []
         for entry in node.entries where entry.key != "message" {
             if entry.value.isMapping {
-                guard entry.value.expectKnownKeys(["value", "message"], in: "validation rule '\(entry.key)'") else { continue }
+                entry.value.warnUnknownKeys(allowed: ["value", "message"], in: "validation rule '\(entry.key)'")
                 let valueNode = entry.value["value"]
                 if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: valueNode,
                                        message: entry.value.localized("message") ?? sharedMessage, at: entry.keyNode.location) {
@@ -33,7 +33,7 @@ struct ValidationReader {
 
     private func readListEntry(_ node: ConfigNode) -> ValidationRule? {
         guard node.expectMapping("a validation entry") else { return nil }
-        guard node.expectKnownKeys(["type", "value", "message"], in: "validation entry") else { return nil }
+        node.warnUnknownKeys(allowed: ["type", "value", "message"], in: "validation entry")
         guard let typeNode = node["type"], let name = typeNode.scalarText else {
             node.error("validation entry is missing 'type' (one of \(ValidationRule.names.joined(separator: ", ")))")
             return nil

@@ -4,17 +4,6 @@ public enum FieldType: String, Sendable, Codable, CaseIterable, Hashable {
     case select, radio, checkbox, yesno
     case formattednumeric
     case image, paragraph
-
-    /// Display-only types carry no value and are never submitted.
-    public var isDisplayOnly: Bool { self == .image || self == .paragraph }
-
-    /// Types rendered as a group of inputs inside a `fieldset`.
-    public var isGroup: Bool {
-        switch self {
-        case .radio, .yesno: return true
-        default: return false
-        }
-    }
 }
 
 /// The on-screen keyboard a field asks for (the pet-adoption seed's `keyboard`).

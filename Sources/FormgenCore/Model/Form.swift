@@ -34,7 +34,7 @@ public struct Form: Sendable, Hashable {
     public var allFields: [Field] { pages.flatMap { $0.items.flatMap(\.fields) } }
 
     /// The fields that carry a value (not images or paragraphs).
-    public var inputFields: [Field] { allFields.filter { !$0.type.isDisplayOnly } }
+    public var inputFields: [Field] { allFields.filter { !$0.kind.isDisplayOnly } }
 }
 
 /// One step of a multi-page form.

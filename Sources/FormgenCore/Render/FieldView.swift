@@ -8,6 +8,7 @@ struct FieldView {
         let inputID = "f-\(field.id)"
         let hintID = "\(inputID)-hint"
         let type = field.type
+        let kind = field.kind
         var view: [String: Any] = [
             "id": field.id,
             "inputId": inputID,
@@ -27,12 +28,12 @@ struct FieldView {
             "contentHTML": field.content.map(Markdown.html) ?? "",
             "isImage": type == .image,
             "isParagraph": type == .paragraph,
-            "isChoiceGroup": type == .radio || type == .yesno || (type == .checkbox && !field.options.isEmpty),
-            "isControl": !type.isDisplayOnly && !(type == .radio || type == .yesno || (type == .checkbox && !field.options.isEmpty)),
-            "isCheckbox": type == .checkbox && field.options.isEmpty,
-            "isTextarea": type == .textarea,
-            "isSelect": type == .select,
-            "isInput": [.text, .number, .date, .email, .tel, .password, .formattednumeric].contains(type),
+            "isChoiceGroup": kind.isGroup,
+            "isControl": !kind.isDisplayOnly && !kind.isGroup,
+            "isCheckbox": kind == .checkbox,
+            "isTextarea": kind == .textarea,
+            "isSelect": kind == .select,
+            "isInput": kind == .input,
             "inputType": inputType,
             "inline": type == .yesno,
             "spellcheckOff": [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
@@ -104,7 +105,6 @@ struct FieldView {
     }
 
     private var options: [[String: Any]] {
-        let isGroup = field.type == .radio || field.type == .yesno || field.type == .checkbox
         let table = Messages.table(for: language)
         return field.effectiveOptions.enumerated().map { index, option in
             var label = option.label
@@ -114,9 +114,9 @@ struct FieldView {
                 "label": label,
                 "optionId": "f-\(field.id)-\(index)",
                 "name": field.id,
-                "choiceType": field.type == .checkbox ? "checkbox" : "radio",
-                "selected": !isGroup && option.value == field.defaultValue,
-                "checked": isGroup && option.value == field.defaultValue,
+                "choiceType": field.kind == .checkboxGroup ? "checkbox" : "radio",
+                "selected": !field.kind.isGroup && option.value == field.defaultValue,
+                "checked": field.kind.isGroup && option.value == field.defaultValue,
             ]
         }
     }

@@ -11,7 +11,7 @@ public struct SubmissionSchema {
     public let form: Form
     /// The site's base URL: absolute ones give the schema an `$id`.
     public let baseURL: String
-    private let fieldsByID: [String: Field]
+    let fieldsByID: [String: Field]
     private let messages: [String: String]
 
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
@@ -42,7 +42,7 @@ public struct SubmissionSchema {
             case .required:
                 required.append(.string(field.id))
                 requiredMessages[field.id] = .string(requiredMessage(field))
-                if Self.isSingleCheckbox(field) {
+                if field.kind == .checkbox {
                     properties[field.id]?["const"] = true
                     properties[field.id]?["errorMessage"] = ["const": .string(requiredMessage(field))]
                 }
@@ -100,12 +100,12 @@ public struct SubmissionSchema {
     func propertySchema(_ field: Field) -> JSONValue {
         var schema = ValueSchema(title: field.label.isEmpty ? field.id : field.label)
         let skipped = field.readOnly || field.dataSource != nil
-        switch field.type {
-        case .number:
+        switch field.kind {
+        case .input where field.type == .number:
             schema.set("type", "number", message: skipped ? nil : message(nil, "number", field))
-        case .checkbox where Self.isSingleCheckbox(field):
-            schema.set("type", "boolean", message: nil)
         case .checkbox:
+            schema.set("type", "boolean", message: nil)
+        case .checkboxGroup:
             schema.set("type", "array", message: nil)
             var items: JSONValue = ["$ref": "#/$defs/trimmed"]
             if !field.options.isEmpty, !skipped {
@@ -126,7 +126,7 @@ public struct SubmissionSchema {
             schema.set("format", "date", message: nil)
             schema.set("pattern", .string(SchemaPatterns.realDate), message: message(nil, "date", field))
         }
-        if [.select, .radio, .yesno].contains(field.type), field.optionsSource == nil, !field.effectiveOptions.isEmpty {
+        if field.kind == .select || field.kind == .radioGroup, field.optionsSource == nil, !field.effectiveOptions.isEmpty {
             schema.set("enum", .array(field.effectiveOptions.map { .string($0.value) }), message: message(nil, "option", field))
         }
         if let mask = field.mask {
@@ -137,7 +137,7 @@ public struct SubmissionSchema {
             schema.set("format", "email", message: nil)
             schema.set("pattern", .string(SchemaPatterns.email), message: message(nil, "email", field))
         }
-        let isString = !(field.type == .number || field.type == .checkbox)
+        let isString = field.type != .number && field.kind != .checkbox && field.kind != .checkboxGroup
         var needsRealDate = field.type != .date
         for rule in field.validations {
             let text = message(rule.message, rule.name, field, value: Self.messageValue(rule.kind))
@@ -198,7 +198,7 @@ public struct SubmissionSchema {
         }
     }
 
-    private func message(_ custom: String?, _ key: String, _ field: Field, value: String? = nil) -> String {
+    func message(_ custom: String?, _ key: String, _ field: Field, value: String? = nil) -> String {
         if let custom { return custom }
         var values = ["label": field.label]
         if let value { values["value"] = value }
@@ -208,226 +208,7 @@ public struct SubmissionSchema {
         return Messages.format(messages[key] ?? key, values)
     }
 
-    private func requiredMessage(_ field: Field) -> String {
+    func requiredMessage(_ field: Field) -> String {
         field.requiredMessage ?? message(nil, ReferenceWriter.requiredKey(field), field)
-    }
-
-    // MARK: Whether a field is sent
-
-    enum Presence {
-        case optional
-        case required
-        /// Shown, hidden, required or optional by rules: a schema to add to `allOf`.
-        case conditional(JSONValue)
-        /// A rule the schema cannot express decides: the field may be there or not.
-        case undetermined
-    }
-
-    /// Whether the field must, may or must not be in a submission.
-    func presence(of field: Field) -> Presence {
-        let skipped = field.readOnly || field.dataSource != nil
-        let rules = form.rules.filter { $0.targets.contains(field.id) }
-        let visibility = rules.filter { Self.isVisibility($0.action) || $0.otherwise.map(Self.isVisibility) == true }
-        let requirement = skipped ? [] : rules.filter { !Self.isVisibility($0.action) || $0.otherwise.map { !Self.isVisibility($0) } == true }
-        var conditions: [VisibilityRule: JSONValue] = [:]
-        for rule in visibility + requirement {
-            guard let condition = condition(rule) else { return .undetermined }
-            conditions[rule] = condition
-        }
-        let requiredLeaf: (Bool) -> JSONValue = { [self] isRequired in
-            guard isRequired else { return true }
-            let text = JSONValue.string(requiredMessage(field))
-            var leaf: JSONValue = ["required": [.string(field.id)], "errorMessage": ["required": [field.id: text]]]
-            if Self.isSingleCheckbox(field) { leaf["properties"] = [field.id: ["const": true, "errorMessage": ["const": text]]] }
-            return leaf
-        }
-        let requiredTree = Decision.build(requirement, initial: field.required && !skipped, conditions: conditions) { action in
-            switch action {
-            case .require: return true
-            case .unrequire: return false
-            case .show, .hide: return nil
-            }
-        }
-        let visibleTree = Decision.build(visibility, initial: true, conditions: conditions) { action in
-            switch action {
-            case .show: return true
-            case .hide: return false
-            case .require, .unrequire: return nil
-            }
-        }
-        if case .leaf(let visible) = visibleTree, visible, case .leaf(let isRequired) = requiredTree {
-            return isRequired ? .required : .optional
-        }
-        let schema = visibleTree.schema { visible in
-            visible ? requiredTree.schema(leaf: requiredLeaf) : ["not": ["required": [.string(field.id)]]]
-        }
-        return schema == true ? .optional : .conditional(schema)
-    }
-
-    private static func isVisibility(_ action: VisibilityRule.Action) -> Bool { action == .show || action == .hide }
-
-    /// A checkbox without options: sent as `true`/`false`; required means ticked.
-    static func isSingleCheckbox(_ field: Field) -> Bool {
-        field.type == .checkbox && field.options.isEmpty && field.optionsSource == nil
-    }
-
-    // MARK: Conditions
-
-    /// A schema true exactly when the rule's condition holds for a submission of the page's shape;
-    /// nil when JSON Schema cannot decide it (a number comparison on a text field).
-    func condition(_ rule: VisibilityRule) -> JSONValue? {
-        guard let field = fieldsByID[rule.field] else { return nil }
-        let id = rule.field
-        let present: JSONValue = ["required": [.string(id)]]
-        func has(_ value: JSONValue) -> JSONValue { ["required": [.string(id)], "properties": [id: value]] }
-        let positive: JSONValue?
-        switch field.type {
-        case .checkbox where Self.isSingleCheckbox(field):
-            let checked = has(["const": true])
-            let matches: (String) -> Bool? = { $0 == "true" ? true : $0 == "false" ? false : nil }
-            switch rule.condition {
-            case .equals, .notEquals, .in, .notIn:
-                let wanted = Set(rule.values.compactMap(matches))
-                let holds: JSONValue = wanted.count == 2 ? true : wanted == [true] ? checked : wanted == [false] ? ["not": checked] : false
-                positive = rule.condition == .equals || rule.condition == .in ? holds : Self.not(holds)
-            case .empty: positive = ["not": checked]
-            case .notEmpty: positive = checked
-            case .greaterThan, .lessThan: positive = false
-            }
-        case .checkbox:
-            let nonEmpty = has(["minItems": 1])
-            switch rule.condition {
-            case .equals: positive = has(["contains": ["const": .string(rule.values.first ?? "")]])
-            case .notEquals: positive = ["not": has(["contains": ["const": .string(rule.values.first ?? "")]])]
-            case .in: positive = has(["contains": ["enum": .array(rule.values.map { .string($0) })]])
-            case .notIn: positive = ["not": has(["contains": ["enum": .array(rule.values.map { .string($0) })]])]
-            case .empty: positive = ["not": nonEmpty]
-            case .notEmpty: positive = nonEmpty
-            case .greaterThan, .lessThan: positive = nil
-            }
-        case .number:
-            let canonical = rule.values.compactMap(Self.canonicalNumber)
-            switch rule.condition {
-            case .equals: positive = canonical.isEmpty || rule.values.count != 1 ? false : has(["const": canonical[0]])
-            case .notEquals: positive = canonical.isEmpty || rule.values.count != 1 ? true : ["not": has(["const": canonical[0]])]
-            case .in: positive = canonical.isEmpty ? false : has(["enum": .array(canonical)])
-            case .notIn: positive = canonical.isEmpty ? true : ["not": has(["enum": .array(canonical)])]
-            case .empty: positive = ["not": present]
-            case .notEmpty: positive = present
-            case .greaterThan: positive = Self.decimal(rule.values.first).map { has(["exclusiveMinimum": .numeric($0)]) } ?? false
-            case .lessThan: positive = Self.decimal(rule.values.first).map { has(["exclusiveMaximum": .numeric($0)]) } ?? false
-            }
-        default:
-            let trimmed = rule.values.filter { $0 == Self.trim($0) }
-            let matchesEmpty = rule.values.contains("")
-            let texts = trimmed.filter { !$0.isEmpty }
-            let among: JSONValue = texts.isEmpty ? false : has(texts.count == 1 ? ["const": .string(texts[0])] : ["enum": .array(texts.map { .string($0) })])
-            let amongOrEmpty: JSONValue = matchesEmpty ? ["anyOf": [among, ["not": present]]] : among
-            switch rule.condition {
-            case .equals, .in: positive = amongOrEmpty
-            case .notEquals, .notIn: positive = Self.not(amongOrEmpty)
-            case .empty: positive = ["not": present]
-            case .notEmpty: positive = present
-            case .greaterThan, .lessThan: positive = Self.decimal(rule.values.first) == nil ? false : nil
-            }
-        }
-        return positive
-    }
-
-    private static func not(_ schema: JSONValue) -> JSONValue {
-        if schema == true { return false }
-        if schema == false { return true }
-        return ["not": schema]
-    }
-
-    /// A rule value as the number whose shortest text it is (`5`, `0.25`), or nil: `5.0` or `1e3`
-    /// never equal a number's text, so such a value can never match.
-    static func canonicalNumber(_ text: String) -> JSONValue? {
-        guard text.range(of: #"^-?(0|[1-9][0-9]{0,14})(\.[0-9]{0,5}[1-9])?$"#, options: .regularExpression) != nil,
-              text != "-0", let number = Double(text) else { return nil }
-        return .numeric(number)
-    }
-
-    /// A rule value read as HTML's valid floating-point number, or nil.
-    static func decimal(_ text: String?) -> Double? {
-        guard let text, text.range(of: #"^-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil else { return nil }
-        return Double(text)
-    }
-
-    /// ECMAScript's `trim()`.
-    static func trim(_ text: String) -> String {
-        let spaces: Set<Unicode.Scalar> = ["\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "\u{A0}", "\u{1680}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{FEFF}"]
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { spaces.contains(scalar) || (0x2000...0x200A).contains(scalar.value) }
-        var scalars = Substring(text).unicodeScalars[...]
-        while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
-        while let last = scalars.last, isSpace(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
-    }
-}
-
-/// A field's state after the rules, as a tree of conditions: the last rule that acts on the field wins.
-indirect enum Decision: Equatable {
-    case leaf(Bool)
-    case branch(JSONValue, Decision, Decision)
-
-    /// Folds `rules` in order over `initial`; `effect` tells what an action does to this state (nil: nothing).
-    static func build(_ rules: [VisibilityRule], initial: Bool, conditions: [VisibilityRule: JSONValue],
-                      effect: (VisibilityRule.Action) -> Bool?) -> Decision {
-        var decision = Decision.leaf(initial)
-        for rule in rules {
-            let whenTrue = effect(rule.action)
-            let whenFalse = rule.otherwise.flatMap(effect)
-            guard whenTrue != nil || whenFalse != nil, let condition = conditions[rule] else { continue }
-            let yes = whenTrue.map(Decision.leaf) ?? decision
-            let no = whenFalse.map(Decision.leaf) ?? decision
-            decision = condition == true ? yes : condition == false ? no : .branch(condition, yes, no)
-        }
-        return decision
-    }
-
-    /// The tree as `if`/`then`/`else`, each leaf given by `leaf`.
-    func schema(leaf: (Bool) -> JSONValue) -> JSONValue {
-        switch self {
-        case .leaf(let value):
-            return leaf(value)
-        case let .branch(condition, yes, no):
-            let then = yes.schema(leaf: leaf), otherwise = no.schema(leaf: leaf)
-            if then == otherwise { return then }
-            var schema: JSONValue = ["if": condition]
-            if then != true { schema["then"] = then }
-            if otherwise != true { schema["else"] = otherwise }
-            return schema
-        }
-    }
-}
-
-/// One property's schema being assembled: a keyword already set goes into `allOf` the second time.
-struct ValueSchema {
-    var members: [String: JSONValue]
-    var errors: [String: JSONValue] = [:]
-    var extra: [JSONValue] = []
-    var unchecked: [JSONValue] = []
-
-    init(title: String) {
-        members = ["title": .string(title)]
-    }
-
-    mutating func set(_ keyword: String, _ value: JSONValue, message: String?) {
-        if members[keyword] == nil {
-            members[keyword] = value
-            if let message { errors[keyword] = .string(message) }
-        } else if members[keyword] != value {
-            var entry: JSONValue = [keyword: value]
-            if let message { entry["errorMessage"] = [keyword: .string(message)] }
-            extra.append(entry)
-        }
-    }
-
-    var value: JSONValue {
-        var schema = members
-        if !errors.isEmpty { schema["errorMessage"] = .object(errors) }
-        if !extra.isEmpty { schema["allOf"] = .array(extra) }
-        if !unchecked.isEmpty { schema["x-formgen-unchecked"] = .array(unchecked) }
-        return .object(schema)
     }
 }

@@ -27,6 +27,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
     public struct FieldSpec: Codable, Sendable, Hashable {
         public var id: String
         public var type: String
+        /// What the field is (`FieldKind`): the runtime and the validator read this, never `type` alone.
+        public var kind: FieldKind
         public var label: String
         public var required: Bool
         public var requiredMessage: String?
@@ -158,6 +160,7 @@ extension FormSpec.FieldSpec {
     init(_ field: Field) {
         id = field.id
         type = field.type.rawValue
+        kind = field.kind
         label = field.label
         required = field.required
         requiredMessage = field.requiredMessage

@@ -65,10 +65,11 @@ public struct FieldStates: Sendable, Hashable {
 }
 
 extension FormSpec.FieldSpec {
-    var isDisplayOnly: Bool { type == "image" || type == "paragraph" }
-    var isCheckboxGroup: Bool { type == "checkbox" && (options != nil || optionsFrom != nil) }
-    var isSingleCheckbox: Bool { type == "checkbox" && options == nil && optionsFrom == nil }
-    var isChoice: Bool { ["select", "radio", "yesno", "checkbox"].contains(type) }
+    var isDisplayOnly: Bool { kind.isDisplayOnly }
+    var isCheckboxGroup: Bool { kind == .checkboxGroup }
+    var isSingleCheckbox: Bool { kind == .checkbox }
+    var isChoice: Bool { kind.isChoice }
+    var isAnsweredByChoosing: Bool { kind.isAnsweredByChoosing }
 }
 
 extension FieldValue {

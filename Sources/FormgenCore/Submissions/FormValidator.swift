@@ -85,7 +85,7 @@ public struct FormValidator: @unchecked Sendable {
         if FieldValue.isEmpty(value, for: field) {
             guard states.required.contains(field.id) else { return nil }
             if let message = field.requiredMessage { return message }
-            return format(messages[field.isChoice ? "requiredChoice" : "required"], field, value: nil)
+            return format(messages[field.isAnsweredByChoosing ? "requiredChoice" : "required"], field, value: nil)
         }
         let text = FieldValue.text(value)
         if field.type == "number" && FieldValue.decimal(text) == nil { return format(messages["number"], field, value: nil) }

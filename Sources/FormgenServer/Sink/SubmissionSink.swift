@@ -120,16 +120,16 @@ public actor SubmissionSink {
         var values: [String: JSONValue] = [:]
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
-            switch field.type {
-            case "checkbox" where field.options != nil:
+            switch field.kind {
+            case .checkboxGroup:
                 if case .array(let items) = values[name] {
                     values[name] = .array(items + [.string(value)])
                 } else {
                     values[name] = .array([.string(value)])
                 }
-            case "checkbox":
+            case .checkbox:
                 values[name] = .bool(true)
-            case "number":
+            case .input where field.type == FieldType.number.rawValue:
                 values[name] = Double(value.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .string(value)
             default:
                 values[name] = .string(value)

@@ -36,7 +36,7 @@ public struct FlowReferenceWriter {
                 guard let field = country.form.allFields.first(where: { $0.id == id }) else { return "—" }
                 var cell = field.label.isEmpty ? field.type.rawValue : Markdown.escape(field.label)
                 var notes: [String] = []
-                if field.type.isDisplayOnly { notes.append("not submitted") }
+                if field.kind.isDisplayOnly { notes.append("not submitted") }
                 else if field.dataSource != nil { notes.append("from \(Markdown.code(field.dataSource ?? "", inTable: true)), read-only") }
                 else if field.required { notes.append("required") }
                 if !notes.isEmpty { cell += " (\(notes.joined(separator: ", ")))" }

@@ -88,7 +88,7 @@ public struct ReferenceWriter {
             "[\(Markdown.escape(name))](#\(anchor))",
             Markdown.code(field.id, inTable: true),
             field.type.rawValue,
-            field.type.isDisplayOnly ? "—" : requiredSummary(field),
+            field.kind.isDisplayOnly ? "—" : requiredSummary(field),
             rulesTargeting(field, actions: [.show, .hide]).isEmpty ? "always" : "by a rule",
             Self.submittedAs(field),
         ]
@@ -103,13 +103,13 @@ public struct ReferenceWriter {
 
     /// The JSON a submission carries for the field, in words.
     static func submittedAs(_ field: Field) -> String {
-        switch field.type {
-        case .image, .paragraph: return "not submitted"
-        case .number: return "a number"
-        case .checkbox where field.options.isEmpty && field.optionsSource == nil: return "`true` or `false`"
-        case .checkbox: return "a list of strings"
-        case .yesno: return "`\"Yes\"` or `\"No\"`"
-        default: return "a string"
+        switch field.kind {
+        case .display: return "not submitted"
+        case .checkbox: return "`true` or `false`"
+        case .checkboxGroup: return "a list of strings"
+        default:
+            if field.type == .number { return "a number" }
+            return field.type == .yesno ? "`\"Yes\"` or `\"No\"`" : "a string"
         }
     }
 
@@ -117,7 +117,7 @@ public struct ReferenceWriter {
 
     private func describe(_ field: Field, sections: [String]) -> [String] {
         var blocks = ["### \(headingMarkdown(field))"]
-        if field.type.isDisplayOnly {
+        if field.kind.isDisplayOnly {
             blocks.append("Type: \(field.type.rawValue). Shown on the page only; not submitted.")
             return blocks
         }
@@ -147,7 +147,7 @@ public struct ReferenceWriter {
         if let source = field.optionsSource {
             return "from the data source \(Markdown.code(source.dataSource)) (value \(Markdown.code(source.valueKey)), label \(Markdown.code(source.labelKey)))."
         }
-        guard [.select, .radio, .checkbox, .yesno].contains(field.type), !field.effectiveOptions.isEmpty else { return nil }
+        guard field.kind.isChoice, !field.effectiveOptions.isEmpty else { return nil }
         return field.effectiveOptions.map { option in
             option.label == option.value ? Markdown.code(option.value) : "\(Markdown.code(option.value)) (\(Markdown.escape(option.label)))"
         }.joined(separator: ", ") + "."
@@ -159,19 +159,13 @@ public struct ReferenceWriter {
     /// Every check the page makes on the field, with the message it shows (the default when the config gives none).
     func checks(_ field: Field) -> [(check: String, message: String)] {
         var checks: [(String, String)] = []
-        guard !Self.isUnchecked(field), !field.type.isDisplayOnly else { return [] }
+        guard !Self.isUnchecked(field), !field.kind.isDisplayOnly else { return [] }
         if field.required {
             checks.append(("Required", message(field.requiredMessage, key: Self.requiredKey(field), field: field, value: nil)))
         }
-        switch field.type {
-        case .number: checks.append(("A number", message(nil, key: "number", field: field, value: nil)))
-        case .date: checks.append(("A real date, written YYYY-MM-DD", message(nil, key: "date", field: field, value: nil)))
-        case .select, .radio, .yesno, .checkbox:
-            if !field.effectiveOptions.isEmpty || field.optionsSource != nil {
-                checks.append(("One of the options", message(nil, key: "option", field: field, value: nil)))
-            }
-        default: break
-        }
+        if field.type == .number { checks.append(("A number", message(nil, key: "number", field: field, value: nil))) }
+        if field.type == .date { checks.append(("A real date, written YYYY-MM-DD", message(nil, key: "date", field: field, value: nil))) }
+        if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append(("One of the options", message(nil, key: "option", field: field, value: nil))) }
         let hasMaskRule = field.validations.contains { if case .mask = $0.kind { return true } else { return false } }
         if let mask = field.mask, !hasMaskRule {
             checks.append((wording.check(.mask(mask)), message(nil, key: "mask", field: field, value: mask)))
@@ -187,7 +181,7 @@ public struct ReferenceWriter {
 
     /// The message key a missing answer shows: `requiredChoice` for fields answered by choosing.
     static func requiredKey(_ field: Field) -> String {
-        [.select, .radio, .yesno, .checkbox].contains(field.type) ? "requiredChoice" : "required"
+        field.kind.isAnsweredByChoosing ? "requiredChoice" : "required"
     }
 
     private static func value(of kind: ValidationRule.Kind) -> String? {

@@ -3,7 +3,7 @@ import Testing
 @testable import FormgenCore
 
 /// The regex dialect: what browsers and Swift both accept, and the pattern attribute.
-@Suite struct RegexDialectTests {
+@Suite struct RegexSyntaxTests {
     @Test(arguments: [
         (#"^\d{9}$"#, #"^\d{9}$"#),
         ("[a-z-]", #"[a-z\-]"#),

@@ -1,0 +1,47 @@
+/// What a field is on the page and in a submission, decided once from its type and whether it offers
+/// options (written or from a data source). The renderer, the page spec and runtime, the submission
+/// validator, the JSON Schema and the reference page all read this, never the type alone.
+public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
+    /// A one-line `<input>`: text, number, date, email, tel, password, formattednumeric. Its value is text.
+    case input
+    /// A `<textarea>`. Its value is text.
+    case textarea
+    /// A `<select>`: one value from a list.
+    case select
+    /// Radio buttons in a `fieldset` (radio, yesno): one value from a list.
+    case radioGroup
+    /// Checkboxes in a `fieldset` (a checkbox with options or `optionsFrom`): a list of values.
+    case checkboxGroup
+    /// One checkbox (a checkbox without options): `true` or `false`.
+    case checkbox
+    /// An image or a paragraph: shown, never submitted.
+    case display
+
+    public init(type: FieldType, offersOptions: Bool) {
+        switch type {
+        case .text, .number, .date, .email, .tel, .password, .formattednumeric: self = .input
+        case .textarea: self = .textarea
+        case .select: self = .select
+        case .radio, .yesno: self = .radioGroup
+        case .checkbox: self = offersOptions ? .checkboxGroup : .checkbox
+        case .image, .paragraph: self = .display
+        }
+    }
+
+    /// One or several values chosen from a list of options.
+    public var isChoice: Bool { self == .select || self == .radioGroup || self == .checkboxGroup }
+
+    /// Answered by choosing rather than typing: a missing answer says "Select …", not "Enter …".
+    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox }
+
+    /// Rendered as a group of inputs inside a `fieldset` with a `legend`.
+    public var isGroup: Bool { self == .radioGroup || self == .checkboxGroup }
+
+    /// Shown but never submitted nor validated.
+    public var isDisplayOnly: Bool { self == .display }
+}
+
+extension Field {
+    /// What this field is; see `FieldKind`.
+    public var kind: FieldKind { FieldKind(type: type, offersOptions: !options.isEmpty || optionsSource != nil) }
+}

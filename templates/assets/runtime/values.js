@@ -1,0 +1,39 @@
+/* Submitted values: trimming, numbers, lists, and what kind of control a field is. */
+var DECIMAL = /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/;
+
+export function decimal(text) { return DECIMAL.test(text) ? Number(text) : null; }
+export function text(value) {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return String(value);
+  return "";
+}
+export function items(value) {
+  if (Array.isArray(value)) return value.map(text).filter(Boolean);
+  var one = text(value);
+  return value !== null && typeof value !== "object" && one ? [one] : [];
+}
+export function isChecked(value) { return value === true || value === "true"; }
+export function isGroup(field) { return field.type === "checkbox" && !!(field.options || field.optionsFrom); }
+export function isSingleCheckbox(field) { return field.type === "checkbox" && !isGroup(field); }
+export function isDisplayOnly(field) { return field.type === "image" || field.type === "paragraph"; }
+export function isChoice(field) { return ["select", "radio", "yesno", "checkbox"].indexOf(field.type) >= 0; }
+export function isEmpty(value, field) {
+  if (isSingleCheckbox(field)) return !isChecked(value);
+  if (isGroup(field)) return items(value).length === 0;
+  return text(value) === "";
+}
+/** A message template with `{key}` placeholders filled in. */
+export function format(template, replacements) {
+  var output = template || "";
+  Object.keys(replacements).sort().forEach(function (key) {
+    output = output.split("{" + key + "}").join(replacements[key]);
+  });
+  return output;
+}
+/** The spec's fields by id (the first of a duplicated id wins). */
+export function fieldMap(spec) {
+  var map = {};
+  spec.fields.forEach(function (f) { if (!map[f.id]) map[f.id] = f; });
+  return map;
+}
