@@ -53,8 +53,13 @@ struct SiteOptions: ParsableArguments {
         throw ExitCode(2)
     }
 
+    @Flag(help: "Treat warnings as errors (also 'strict: true' in site.yaml).")
+    var strict = false
+
     var buildOptions: BuildOptions {
-        BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
+        var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
+        options.strict = strict
+        return options
     }
 }
 
@@ -118,7 +123,9 @@ extension Formgen {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)
                 DiagnosticPrinter.print(log.diagnostics)
                 let count = loaded.allForms.count
-                Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors.")
+                let warnings = log.diagnostics.filter { $0.severity == .warning }.count
+                let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+                Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors\(warned).")
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics)
                 FileHandle.standardError.write(Data("Check failed with \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))

@@ -40,7 +40,7 @@ struct BuildState: Codable, Equatable {
     static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
         var hasher = FNV1a()
         hasher.add(binaryIdentity)
-        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)")
+        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)")
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []

@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Build even when no input changed since the last build.
     public var force = false
+    /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
+    public var strict = false
 
     public init(configDirectory: String = "configs", templatesDirectory: String? = "templates",
                 outputDirectory: String = "public", baseURL: String? = nil) {
@@ -31,11 +33,13 @@ public struct BuildReport: Sendable {
     /// True when nothing changed since the last build, so nothing was done.
     public var upToDate = false
 
-    /// `Built 12 pages (15 files) in 0.08 s.`, or `Up to date: …` when the build was skipped.
+    /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
         let counts = "\(pages) page\(pages == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s"))"
         let time = String(format: "%.2f", seconds)
-        return upToDate ? "Up to date: \(counts), checked in \(time) s." : "Built \(counts) in \(time) s."
+        let count = warnings.count
+        let warned = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
+        return upToDate ? "Up to date: \(counts), checked in \(time) s\(warned)." : "Built \(counts) in \(time) s\(warned)."
     }
 }
 
@@ -58,6 +62,13 @@ public struct SiteBuilder {
         FormChecker().check(site, log: log)
         DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
+        if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
+            throw ConfigErrors(log.diagnostics.map { warning in
+                var error = warning
+                error.severity = .error
+                return error
+            })
+        }
         return (site, theme)
     }
 
