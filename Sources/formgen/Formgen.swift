@@ -53,6 +53,9 @@ struct SiteOptions: ParsableArguments {
         throw ExitCode(2)
     }
 
+    @Flag(name: .customLong("no-excerpt"), help: "Print diagnostics without the source line and caret (for tools).")
+    var noExcerpt = false
+
     @Flag(help: "Treat warnings as errors (also 'strict: true' in site.yaml).")
     var strict = false
 
@@ -65,9 +68,11 @@ struct SiteOptions: ParsableArguments {
 
 /// Prints diagnostics the way compilers do, to standard error.
 enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
+    /// Each diagnostic with its source line and a caret at the column, unless `excerpt` is false.
+    static func print(_ diagnostics: [Diagnostic], excerpt: Bool) {
         guard !diagnostics.isEmpty else { return }
-        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        var excerpts = DiagnosticExcerpt()
+        let text = excerpt ? excerpts.render(diagnostics) : diagnostics.map(\.description).joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 
@@ -97,14 +102,14 @@ extension Formgen {
             options.force = force
             do {
                 let report = try SiteBuilder(options: options).build(log: log)
-                DiagnosticPrinter.print(report.warnings)
+                DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
                 Swift.print("\(report.summary) Output in \(site.out)/")
                 if let emitHeaders {
                     let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)
                     Swift.print("Headers for \(emitHeaders.rawValue) in \(written)")
                 }
             } catch let errors as ConfigErrors {
-                DiagnosticPrinter.print(errors.diagnostics)
+                DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Build failed with \(DiagnosticPrinter.summary(errors.diagnostics)); \(site.out)/ was left as it was.\n".utf8))
                 throw ExitCode(1)
             }
@@ -121,13 +126,13 @@ extension Formgen {
             let log = DiagnosticLog()
             do {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)
-                DiagnosticPrinter.print(log.diagnostics)
+                DiagnosticPrinter.print(log.diagnostics, excerpt: !site.noExcerpt)
                 let count = loaded.allForms.count
                 let warnings = log.diagnostics.filter { $0.severity == .warning }.count
                 let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
                 Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors\(warned).")
             } catch let errors as ConfigErrors {
-                DiagnosticPrinter.print(errors.diagnostics)
+                DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Check failed with \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))
                 throw ExitCode(1)
             }

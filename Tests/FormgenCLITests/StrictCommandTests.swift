@@ -33,12 +33,12 @@ import Testing
 
     @Test func warningsAreLocatedWithADidYouMeanAndCountedInTheSummary() throws {
         let root = try site()
-        let result = try CommandRunner.run(["build"], in: root)
+        let result = try CommandRunner.run(["build", "--no-excerpt"], in: root)
         #expect(result.status == 0)
         #expect(result.stderr == Self.warnings)
         #expect(result.stdout.range(of: #"^Built 4 pages \(5 files\) in \d+\.\d\d s, 3 warnings\. Output in public/\n$"#, options: .regularExpression) != nil)
 
-        let check = try CommandRunner.run(["check"], in: root)
+        let check = try CommandRunner.run(["check", "--no-excerpt"], in: root)
         #expect(check.status == 0)
         #expect(check.stderr == Self.warnings)
         #expect(check.stdout == "Checked 1 form: no errors, 3 warnings.\n")
@@ -46,25 +46,25 @@ import Testing
 
     @Test func strictTurnsEveryWarningIntoAnErrorAndLeavesTheOutput() throws {
         let root = try site(form: Self.contact.replacingOccurrences(of: ", requird: true", with: ""))
-        #expect(try CommandRunner.run(["build"], in: root).status == 0)
+        #expect(try CommandRunner.run(["build", "--no-excerpt"], in: root).status == 0)
         let before = try CommandRunner.snapshot(root.appendingPathComponent("public"))
         try Data(Self.contact.utf8).write(to: root.appendingPathComponent("configs/forms/contact.yaml"))
 
-        let result = try CommandRunner.run(["build", "--strict"], in: root)
+        let result = try CommandRunner.run(["build", "--no-excerpt", "--strict"], in: root)
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == Self.warnings.replacingOccurrences(of: ": warning: ", with: ": error: ")
                 + "Build failed with 3 errors; public/ was left as it was.\n")
         #expect(try CommandRunner.snapshot(root.appendingPathComponent("public")) == before)
 
-        let check = try CommandRunner.run(["check", "--strict"], in: root)
+        let check = try CommandRunner.run(["check", "--no-excerpt", "--strict"], in: root)
         #expect(check.status == 1)
         #expect(check.stderr.hasSuffix("Check failed with 3 errors.\n"))
     }
 
     @Test func strictInSiteYamlDoesTheSame() throws {
         let root = try site(settings: "title: Forms\nstrict: true\n")
-        let result = try CommandRunner.run(["build"], in: root)
+        let result = try CommandRunner.run(["build", "--no-excerpt"], in: root)
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == Self.warnings.replacingOccurrences(of: ": warning: ", with: ": error: ")
@@ -74,7 +74,7 @@ import Testing
 
     @Test func anIDOutsideTheSlugCharactersIsAnErrorSuggestingTheSlug() throws {
         let root = try site(form: "id: contact us\ntitle: Contact\nfields:\n  - {id: name, label: Name}\n")
-        let result = try CommandRunner.run(["build"], in: root)
+        let result = try CommandRunner.run(["build", "--no-excerpt"], in: root)
         #expect(result.status == 1)
         #expect(result.stdout == "")
         #expect(result.stderr == """

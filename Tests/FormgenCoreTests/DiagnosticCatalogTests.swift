@@ -167,7 +167,7 @@ import Testing
         Case("top not a mapping", ["configs/forms/f.yaml": "- a\n- b\n"],
              ["configs/forms/f.yaml:1:1: error: expected the file to hold a mapping at its top, found a list"]),
         Case("YAML syntax", ["configs/forms/f.yaml": "title: T\nfields:\n  - id: a\n   label: A\n"],
-             ["configs/forms/f.yaml:4:4: error: syntax error: did not find expected '-' indicator (while parsing a block collection at 3:3)"]),
+             ["configs/forms/f.yaml:4:4: error: syntax error: this line is not lined up with the '- ' items above it (while parsing a block collection at 3:3)"]),
         Case("duplicate key", ["configs/forms/f.yaml": "title: T\ntitle: U\nfields:\n  - {id: a, label: A}\n"],
              ["configs/forms/f.yaml:1:1: error: duplicate key 'title' in mapping"]),
         Case("control character", ["configs/forms/f.yaml": "title: T\u{1}\nfields:\n  - {id: a, label: A}\n"],
