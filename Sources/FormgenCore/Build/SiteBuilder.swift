@@ -12,13 +12,24 @@ public struct BuildOptions: Sendable {
     public var force = false
     /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
     public var strict = false
+    /// What identifies the program that builds (by default the running binary's path, size and time): a new
+    /// formgen renders everything again.
+    public var toolIdentity: String
 
     public init(configDirectory: String = "configs", templatesDirectory: String? = "templates",
-                outputDirectory: String = "public", baseURL: String? = nil) {
+                outputDirectory: String = "public", baseURL: String? = nil,
+                toolIdentity: String = BuildOptions.identity(ofExecutable: Bundle.main.executableURL)) {
         self.configDirectory = configDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
+        self.toolIdentity = toolIdentity
+    }
+
+    /// A binary's identity for build keys: its path, size and modification time ("" when it cannot be read).
+    public static func identity(ofExecutable executable: URL?) -> String {
+        guard let executable, let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) else { return "" }
+        return "\(executable.path)|\(attributes[.size] ?? 0)|\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
     }
 }
 
@@ -127,7 +138,7 @@ public struct SiteBuilder {
     /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
     /// the theme, the site settings, and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
-        let base = [BuildState.binaryIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
+        let base = [options.toolIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()
             hasher.add(base)
