@@ -8,7 +8,8 @@ struct Formgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
-        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self]
+        version: FormgenVersion.description(),
+        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self]
     )
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.
@@ -73,6 +74,10 @@ extension Formgen {
         @Flag(help: "Build even when no input changed since the last build.")
         var force = false
 
+        @Option(name: .customLong("emit-headers"),
+                help: "Also write the pages' HTTP headers for a host: netlify (public/_headers), nginx (nginx.conf beside the output), caddy (Caddyfile beside it), apache (public/.htaccess).")
+        var emitHeaders: DeployHeaders.Target?
+
         func run() throws {
             let log = DiagnosticLog()
             var options = site.buildOptions
@@ -81,6 +86,10 @@ extension Formgen {
                 let report = try SiteBuilder(options: options).build(log: log)
                 DiagnosticPrinter.print(report.warnings)
                 Swift.print("\(report.summary) Output in \(site.out)/")
+                if let emitHeaders {
+                    let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)
+                    Swift.print("Headers for \(emitHeaders.rawValue) in \(written)")
+                }
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics)
                 FileHandle.standardError.write(Data("Build failed with \(DiagnosticPrinter.summary(errors.diagnostics)); \(site.out)/ was left as it was.\n".utf8))

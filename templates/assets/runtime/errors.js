@@ -1,6 +1,6 @@
 /* Errors: inline messages tied to their controls, the error summary, and checks as the user types and leaves fields. */
 import { validate } from "./validate.js";
-import { isDisplayOnly, isEmpty, isGroup } from "./values.js";
+import { isDisplayOnly, isEmpty, isFieldset } from "./values.js";
 
 /** Adds showError, renderSummary, runChecks and pageFieldIds to the page, and checks fields as they change. */
 export function addErrors(p) {
@@ -22,7 +22,7 @@ export function addErrors(p) {
     }
     error.hidden = !message;
     if (wrapper) wrapper.classList.toggle("fg-field-error", !!message);
-    var group = field.type === "radio" || field.type === "yesno" || isGroup(field);
+    var group = isFieldset(field);
     p.describe(group ? $("f-" + id) : controls(id)[0] || error, error.id, !!message);
     controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
@@ -85,7 +85,7 @@ export function addErrors(p) {
     var id = event.target.name, field = byId[id], next = event.relatedTarget;
     // Moving to a button or the summary: that click validates; showing a message now would shift the button away.
     if (next && next.closest && next.closest("button, #fg-error-summary")) return;
-    if (!field || (field.type === "radio" || field.type === "yesno" || isGroup(field)) && form.contains(event.relatedTarget) && event.relatedTarget.name === id) return;
+    if (!field || isFieldset(field) && form.contains(event.relatedTarget) && event.relatedTarget.name === id) return;
     if (!isEmpty(p.readValue(field), field) || shown[id]) runChecks([id]);
     if (!summary.hidden) renderSummary(null, false);
   });

@@ -1,7 +1,7 @@
 /* The form page: its spec, its controls, values read and written, and the rules applied to the fields.
    createPage() returns the object every other page module works on (its `state`, `current` and hooks change). */
 import { states } from "./rules.js";
-import { fieldMap, isChecked, isDisplayOnly, isGroup, isSingleCheckbox, items } from "./values.js";
+import { fieldMap, isChecked, isDisplayOnly, isFieldset, isGroup, isSingleCheckbox, items } from "./values.js";
 
 /** What each optional module does to the page: functions of the page, run in the order the modules are joined. */
 export var features = [];
@@ -30,12 +30,12 @@ export function createPage() {
 
   function $(id) { return document.getElementById(id); }
   function controls(id) { return Array.prototype.slice.call(form.querySelectorAll("[name=\"" + id.replace(/["\\]/g, "\\$&") + "\"]")); }
-  function focusTarget(id) { var field = byId[id]; return $(field.type === "radio" || field.type === "yesno" || isGroup(field) ? "f-" + id + "-0" : "f-" + id); }
+  function focusTarget(id) { var field = byId[id]; return $(isFieldset(field) ? "f-" + id + "-0" : "f-" + id); }
   function readValue(field) {
     var els = controls(field.id);
     if (isSingleCheckbox(field)) return !!(els[0] && els[0].checked);
     if (isGroup(field)) return els.filter(function (e) { return e.checked; }).map(function (e) { return e.value; });
-    if (field.type === "radio" || field.type === "yesno") {
+    if (field.kind === "radioGroup") {
       var chosen = els.filter(function (e) { return e.checked; })[0];
       return chosen ? chosen.value : "";
     }

@@ -64,7 +64,7 @@ features.push(function (p) {
     var entries = Array.isArray(body) ? body : body && typeof body === "object" ? Object.keys(body).map(function (k) { return body[k]; }).filter(Array.isArray)[0] : null;
     if (!entries) return;
     fields.forEach(function (field) {
-      var select = field.type === "select" ? $("f-" + field.id) : null, group = select ? null : $("f-" + field.id);
+      var select = field.kind === "select" ? $("f-" + field.id) : null, group = select ? null : $("f-" + field.id);
       var box = group && (group.querySelector(".fg-choice-list") || group), index = 0;
       entries.forEach(function (entry) {
         var value = entry && typeof entry === "object" ? entry[field.optionsFrom.valueKey] : null;
@@ -81,7 +81,7 @@ features.push(function (p) {
         var row = document.createElement("div"), input = document.createElement("input"), text = document.createElement("label");
         row.className = "fg-choice";
         input.className = "fg-choice-input";
-        input.type = field.type === "checkbox" ? "checkbox" : "radio";
+        input.type = field.kind === "checkboxGroup" ? "checkbox" : "radio";
         input.name = field.id;
         input.id = "f-" + field.id + "-" + index++;
         input.value = String(value);

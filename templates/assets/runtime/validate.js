@@ -3,7 +3,7 @@
 import { Formgen } from "./api.js";
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
-import { decimal, fieldMap, format, isChecked, isChoice, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { choosesFromList, decimal, fieldMap, format, isChecked, isChoice, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
@@ -64,7 +64,7 @@ export function checkField(spec, field, values, state, today) {
   var t = text(value);
   if (field.type === "number" && decimal(t) === null) return say(messages.number);
   if (field.type === "date" && !parseDate(t)) return say(messages.date);
-  if (isChoice(field) && field.options && !field.optionsFrom) {
+  if (choosesFromList(field) && field.options && !field.optionsFrom) {
     var allowed = field.options.map(function (o) { return o.value; });
     var chosen = isGroup(field) ? items(value) : [t];
     if (!chosen.every(function (c) { return allowed.indexOf(c) >= 0; })) return say(messages.option);

@@ -14,10 +14,17 @@ export function items(value) {
   return value !== null && typeof value !== "object" && one ? [one] : [];
 }
 export function isChecked(value) { return value === true || value === "true"; }
-export function isGroup(field) { return field.type === "checkbox" && !!(field.options || field.optionsFrom); }
-export function isSingleCheckbox(field) { return field.type === "checkbox" && !isGroup(field); }
-export function isDisplayOnly(field) { return field.type === "image" || field.type === "paragraph"; }
-export function isChoice(field) { return ["select", "radio", "yesno", "checkbox"].indexOf(field.type) >= 0; }
+/* What a field is comes from the spec's `kind` (FieldKind in Swift decides it once): input, textarea, select,
+   radioGroup, checkboxGroup, checkbox or display. */
+export function isGroup(field) { return field.kind === "checkboxGroup"; }
+export function isSingleCheckbox(field) { return field.kind === "checkbox"; }
+export function isDisplayOnly(field) { return field.kind === "display"; }
+/** Radio buttons or checkboxes in a fieldset: focus and errors go to the group. */
+export function isFieldset(field) { return field.kind === "radioGroup" || field.kind === "checkboxGroup"; }
+/** One or several values chosen from a list of options. */
+export function choosesFromList(field) { return field.kind === "select" || isFieldset(field); }
+/** Answered by choosing rather than typing: a missing answer says "Select …". */
+export function isChoice(field) { return choosesFromList(field) || field.kind === "checkbox"; }
 export function isEmpty(value, field) {
   if (isSingleCheckbox(field)) return !isChecked(value);
   if (isGroup(field)) return items(value).length === 0;
