@@ -47,17 +47,19 @@ public struct RuntimeScript: Sendable {
         if let whole = texts["assets/formgen.js"] { return RuntimeScript(modules: [:], whole: whole) }
         let prefix = "assets/runtime/"
         var modules: [String: RuntimeModule] = [:]
+        var unreadable: Set<String> = []
         for (key, source) in texts.sorted(by: { $0.key < $1.key }) where key.hasPrefix(prefix) && key.hasSuffix(".js") {
             let file = key.dropFirst(prefix.count).dropLast(".js".count)
             guard !file.contains("/") else { continue }
             switch RuntimeModule.parse(name: String(file), source: source, minified: texts["\(prefix)min/\(file).js"]) {
             case .success(let module): modules[module.name] = module
             case .failure(let error):
+                unreadable.insert(String(file))
                 log.error("runtime module: \(error.message)", at: SourceLocation(file: paths[key] ?? key, line: error.line, column: 1))
             }
         }
         for module in modules.values.sorted(by: { $0.name < $1.name }) {
-            for imported in module.imports where modules[imported.module] == nil {
+            for imported in module.imports where modules[imported.module] == nil && !unreadable.contains(imported.module) {
                 log.error("runtime module '\(module.name)' imports './\(imported.module).js', which does not exist",
                           at: SourceLocation(file: paths["\(prefix)\(module.name).js"] ?? module.name, line: 1, column: 1))
             }
