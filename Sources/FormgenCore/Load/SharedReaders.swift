@@ -13,7 +13,7 @@ struct DataSourceReader {
             if type != "api" {
                 item["type"]?.error("unknown data source type '\(type)' (known: api)")
             }
-            guard let endpoint = item.string("endpoint"), !endpoint.isEmpty else {
+            guard let endpoint = item.url("endpoint", for: .endpoint), !endpoint.isEmpty else {
                 item.error("data source '\(id)' is missing 'endpoint'")
                 return nil
             }
@@ -31,7 +31,7 @@ struct SubmissionReader {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
         node.warnUnknownKeys(allowed: ["action", "method", "encoding", "successMessage", "redirect"], in: "submit")
-        if let action = node.string("action") { submission.action = action }
+        if let action = node.url("action", for: .action) { submission.action = action }
         if let method = node.string("method") {
             if ["post", "get"].contains(method.lowercased()) { submission.method = method.lowercased() } else {
                 node["method"]?.error("unknown submit method '\(method)' (known: post, get)")
@@ -43,7 +43,7 @@ struct SubmissionReader {
             }
         }
         if let message = node.string("successMessage") { submission.successMessage = message }
-        if let redirect = node.string("redirect") { submission.redirect = redirect }
+        if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
         return submission
     }
 }
