@@ -7,6 +7,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var language: String = "en"
     /// Submission defaults every form inherits.
     public var submission = Submission()
+    /// Draft settings every form inherits.
+    public var drafts = DraftPolicy()
 
     public init() {}
 }
