@@ -30,7 +30,7 @@ struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: ["action", "method", "encoding", "successMessage", "redirect"], in: "submit")
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect"]).union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
         if let method = node.string("method") {
             if ["post", "get"].contains(method.lowercased()) { submission.method = method.lowercased() } else {
@@ -44,6 +44,7 @@ struct SubmissionReader {
         }
         if let message = node.string("successMessage") { submission.successMessage = message }
         if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
+        SubmitTextReader().read(node, into: &submission)
         return submission
     }
 }
