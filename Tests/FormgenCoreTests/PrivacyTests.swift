@@ -61,10 +61,10 @@ import Testing
               - {id: a, label: A}
             """])
         #expect(site.load().diagnostics == [
-            "configs/forms/f.yaml:2:19: error: drafts maxAge 'soon' is not a duration: write a positive number with s, m, h or d (30m, 24h, 7d)",
+            "configs/forms/f.yaml:2:18: error: drafts maxAge 'soon' is not a duration: write a positive number with s, m, h or d (30m, 24h, 7d)",
             "configs/forms/f.yaml:3:16: error: unknown submit kind 'signup' (known: login, register)",
-            "configs/forms/f.yaml:3:42: error: unknown submit enableWhen 'filled' (known: always, complete)",
-            "configs/forms/f.yaml:3:61: error: submit message key '200' is not an error status (400 to 599)",
+            "configs/forms/f.yaml:3:36: error: unknown submit enableWhen 'filled' (known: always, complete)",
+            "configs/forms/f.yaml:3:55: error: submit message key '200' is not an error status (400 to 599)",
         ])
     }
 

@@ -61,7 +61,7 @@ import Testing
         Expectation(form: "registration", id: "f-birth_date",
                     tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="date" required min="1900-01-01" autocomplete="bday" aria-describedby="f-birth_date-hint">"#),
         Expectation(form: "registration", id: "f-password",
-                    tag: #"<input class="fg-input" id="f-password" name="password" type="password" required minlength="10" autocomplete="current-password" spellcheck="false">"#),
+                    tag: #"<input class="fg-input" id="f-password" name="password" type="password" required minlength="10" autocomplete="new-password" spellcheck="false">"#),
         Expectation(form: "registration", id: "f-password_confirm",
                     tag: #"<input class="fg-input" id="f-password_confirm" name="password_confirm" type="password" required autocomplete="new-password" spellcheck="false">"#),
         Expectation(form: "registration", id: "f-phone",

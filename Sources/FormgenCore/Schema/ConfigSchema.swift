@@ -33,6 +33,8 @@ public enum ConfigSchema {
                     "baseURL": text("Where the site is served: a path prefix such as '/' or '/forms/', or an absolute URL (then pages get canonical links and the build writes sitemap.xml)."),
                     "language": text("The default BCP 47 language of pages and messages (en, nl, de, en-NL…)."),
                     "submit": ref("submit", "Submission defaults every form inherits."),
+                    "strict": ["type": "boolean", "default": false, "description": "Warnings fail the build, as with --strict."],
+                    "drafts": ref("drafts", "Draft defaults every form inherits."),
                 ])
         case .form:
             schema = object(
@@ -48,6 +50,7 @@ public enum ConfigSchema {
                     "dataSources": ref("dataSources"),
                     "rules": ["type": "array", "description": "Rules that show, hide, require or unrequire fields.", "items": ref("rule")],
                     "submit": ref("submit"),
+                    "drafts": ref("drafts"),
                     "countries": [
                         "description": "Makes this config a country flow: the countries it lists (each needs a config in configs/countries/), as a list of codes or a map of code to name or {name, locale}.",
                         "oneOf": [
@@ -159,12 +162,26 @@ public enum ConfigSchema {
                 "endpoint": text("The address answering with a JSON object (prefill) or list (options)."),
                 "fields": ref("textList", "The ids of the fields this source fills."),
             ], required: ["id", "endpoint"])],
+            "drafts": [
+                "description": "Whether answers are kept in the browser while the form is filled in (never for passwords and fields that look like identity, bank or card numbers): true, false, or {enabled, maxAge}.",
+                "oneOf": [
+                    ["type": "boolean"],
+                    object(title: nil, ["enabled": ["type": "boolean", "default": true],
+                                        "maxAge": text("How long a draft is kept: a number with s, m, h or d (30m, 24h, 7d); default 24h.")]),
+                ],
+            ],
             "submit": object(title: nil, [
                 "action": text("Where the answers are sent; without one, the page shows them as JSON."),
                 "method": ["type": "string", "enum": ["post", "get", "POST", "GET"], "default": "post"],
                 "encoding": ["type": "string", "enum": ["json", "form"], "default": "json", "description": "json (application/json, the default) or form (application/x-www-form-urlencoded)."],
                 "successMessage": text("Shown when the server accepts the answers."),
                 "redirect": text("Where to go when the server accepts the answers."),
+                "label": text("The submit button's text (default: Submit, in the page's language); may be per language."),
+                "enableWhen": ["type": "string", "enum": ["always", "complete"], "default": "always",
+                               "description": "complete: the button says it is not ready (aria-disabled) until every required field is filled."],
+                "kind": ["type": "string", "enum": ["login", "register"], "description": "What the form does: password fields then get current-password or new-password."],
+                "messages": ["type": "object", "description": "What to show for a server's error status, by status (401: Wrong email or password).",
+                             "additionalProperties": ["type": "string"]],
             ]),
         ]
     }
