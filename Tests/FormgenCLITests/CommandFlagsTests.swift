@@ -68,7 +68,10 @@ import Glibc
         #expect(result.status == 2)
         #expect(result.stderr.contains("--quiet and --verbose cannot be used together"))
     }
+}
 
+/// `serve --open`, in the serialized serve suite (a serve process is waited for on a thread of the test pool).
+extension ServeCommandTests {
     @Test func serveOpenHandsTheURLToXdgOpen() throws {
         let site = try CommandRunner.copyOfExampleConfigs()
         defer { try? FileManager.default.removeItem(at: site) }
