@@ -55,6 +55,7 @@ let package = Package(
                 "FormgenCore",
                 "FormgenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -12,7 +12,7 @@ public final class ConsoleOutput: @unchecked Sendable {
     public init() {}
 
     /// Writes `line` to standard output; now, or within 50 ms when `canWait`.
-    func write(_ line: String, canWait: Bool) {
+    public func write(_ line: String, canWait: Bool) {
         lock.lock()
         defer { lock.unlock() }
         pending.append(contentsOf: line.utf8)
@@ -30,7 +30,7 @@ public final class ConsoleOutput: @unchecked Sendable {
     }
 
     /// Writes `line` to standard error at once (after the lines still waiting for standard output).
-    func writeError(_ line: String) {
+    public func writeError(_ line: String) {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()

@@ -34,13 +34,13 @@ struct Formgen: AsyncParsableCommand {
 
 /// Options shared by every command that reads a site.
 struct SiteOptions: ParsableArguments {
-    @Option(help: "The folder of site.yaml, forms/ and countries/.")
+    @Option(name: [.customShort("c"), .long], help: "The folder of site.yaml, forms/ and countries/.")
     var config = "configs"
 
-    @Option(help: "A folder of templates overriding the built-in ones file by file.")
+    @Option(name: [.customShort("t"), .long], help: "A folder of templates overriding the built-in ones file by file.")
     var templates = "templates"
 
-    @Option(help: "Where the site is written.")
+    @Option(name: [.customShort("o"), .long], help: "Where the site is written.")
     var out = "public"
 
     @Option(name: .customLong("base-url"), help: "The URL or path the site is served under (overrides site.yaml).")
@@ -66,6 +66,19 @@ struct SiteOptions: ParsableArguments {
     }
 }
 
+/// How much `build`, `check` and `serve` print.
+struct Verbosity: ParsableArguments {
+    @Flag(name: [.customShort("q"), .long], help: "Print nothing but errors (and, for serve, the URL).")
+    var quiet = false
+
+    @Flag(help: "Also print what is read and written (serve: every changed file).")
+    var verbose = false
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+}
+
 /// Prints diagnostics the way compilers do, to standard error.
 enum DiagnosticPrinter {
     /// Each diagnostic with its source line and a caret at the column, unless `excerpt` is false.
@@ -84,9 +97,13 @@ enum DiagnosticPrinter {
 
 extension Formgen {
     struct Build: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Build the site into the output folder.")
+        static let configuration = CommandConfiguration(
+            abstract: "Build the site into the output folder.",
+            discussion: "Example: formgen build -c configs -o public --strict"
+        )
 
         @OptionGroup var site: SiteOptions
+        @OptionGroup var verbosity: Verbosity
 
         @Flag(help: "Build even when no input changed since the last build.")
         var force = false
@@ -100,13 +117,18 @@ extension Formgen {
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force
+            if verbosity.verbose {
+                Swift.print("Reading \(site.config)/ and \(site.templates)/ (over the built-in theme); writing \(site.out)/")
+            }
             do {
                 let report = try SiteBuilder(options: options).build(log: log)
-                DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
-                Swift.print("\(report.summary) Output in \(site.out)/")
+                if !verbosity.quiet {
+                    DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
+                    Swift.print("\(report.summary) Output in \(site.out)/")
+                }
                 if let emitHeaders {
                     let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)
-                    Swift.print("Headers for \(emitHeaders.rawValue) in \(written)")
+                    if !verbosity.quiet { Swift.print("Headers for \(emitHeaders.rawValue) in \(written)") }
                 }
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
@@ -117,15 +139,23 @@ extension Formgen {
     }
 
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Load and lint every config; write nothing.")
+        static let configuration = CommandConfiguration(
+            abstract: "Load and lint every config; write nothing.",
+            discussion: "Example: formgen check -c configs --strict"
+        )
 
         @OptionGroup var site: SiteOptions
+        @OptionGroup var verbosity: Verbosity
 
         func run() throws {
             try site.requireConfigFolder()
             let log = DiagnosticLog()
             do {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)
+                if verbosity.verbose {
+                    for form in loaded.allForms { Swift.print("checked \(form.path)/") }
+                }
+                guard !verbosity.quiet else { return }
                 DiagnosticPrinter.print(log.diagnostics, excerpt: !site.noExcerpt)
                 let count = loaded.allForms.count
                 let warnings = log.diagnostics.filter { $0.severity == .warning }.count

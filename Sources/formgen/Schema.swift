@@ -11,6 +11,8 @@ struct SchemaCommand: ParsableCommand {
         discussion: """
         The same schemas are committed in configs/schemas/. Point your editor's YAML language server at them, e.g. with a first line
         '# yaml-language-server: $schema=../schemas/formgen-form.schema.json' in configs/forms/*.yaml.
+
+        Example: formgen schema form > configs/schemas/formgen-form.schema.json
         """
     )
 

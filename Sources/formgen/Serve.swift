@@ -2,6 +2,7 @@ import ArgumentParser
 import FormgenCore
 import FormgenServer
 import Foundation
+import Logging
 
 extension Formgen {
     struct Serve: AsyncParsableCommand {
@@ -11,16 +12,22 @@ extension Formgen {
             Mock APIs answer from the mocks folder (configs/mocks/: api/NAME.json answers /api/NAME; mocks.yaml sets \
             delay, status and failFirst). Forms without an external action post to the preview's submission sink, \
             which validates like the page and appends accepted submissions to a JSON Lines file.
+
+            Example: formgen serve -c configs -p 8081 --open
             """
         )
 
         @OptionGroup var site: SiteOptions
+        @OptionGroup var verbosity: Verbosity
 
         @Option(help: "The address to listen on (a loopback address).")
         var host = "127.0.0.1"
 
-        @Option(help: "The port to listen on (0 picks a free one).")
+        @Option(name: [.customShort("p"), .long], help: "The port to listen on (0 picks a free one).")
         var port = 8080
+
+        @Flag(help: "Open the site in the browser once it is served (with xdg-open; otherwise the URL is printed).")
+        var open = false
 
         @Flag(help: "Notice changes by polling modification times instead of inotify.")
         var poll = false
@@ -47,8 +54,15 @@ extension Formgen {
             }
             let options = ServeOptions(build: site.buildOptions, host: host, port: port, mocksDirectory: mocks,
                                        submissionsFile: submissions, poll: poll, maxBodyBytes: maxBody)
+            let console = ConsoleOutput()
+            let level: Logger.Level = verbosity.quiet ? .warning : verbosity.verbose ? .debug : .info
+            let logger = Logger(label: "formgen") { _ in ConsoleLogHandler(output: console, level: level) }
+            let (quiet, open) = (verbosity.quiet, self.open)
             do {
-                try await PreviewServer(options: options).run()
+                try await PreviewServer(options: options, console: console, logger: logger).run { url in
+                    if quiet { console.write("Serving \(url)\n", canWait: false) }
+                    if open { BrowserOpener.open(url, console: console) }
+                }
             } catch let error as ServeError {
                 FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
                 throw ExitCode(1)

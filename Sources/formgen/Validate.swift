@@ -6,7 +6,11 @@ extension Formgen {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate one submission with the same rules as the form's page.",
-            discussion: "Prints 'field: message' for every invalid field. Exits 0 when valid, 1 when invalid or the configs have errors, 2 on usage errors."
+            discussion: """
+            Prints 'field: message' for every invalid field. Exits 0 when valid, 1 when invalid or the configs have errors, 2 on usage errors.
+
+            Example: formgen validate contact submission.json --today 2025-06-15
+            """
         )
 
         @OptionGroup var site: SiteOptions

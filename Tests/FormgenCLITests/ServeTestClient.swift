@@ -98,10 +98,11 @@ final class ServeProcess: @unchecked Sendable {
     private var out = ""
     private var err = ""
 
-    init(arguments: [String], in directory: URL) throws {
+    init(arguments: [String], in directory: URL, environment: [String: String]? = nil) throws {
         process.executableURL = CommandRunner.binary
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = directory
+        if let environment { process.environment = environment }
         let outPipe = Pipe(), errPipe = Pipe()
         process.standardOutput = outPipe
         process.standardError = errPipe

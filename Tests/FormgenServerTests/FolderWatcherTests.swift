@@ -77,10 +77,65 @@ import Testing
         #expect(await collector.batch(containing: guide) != nil)
     }
 
-    @Test func editorsScratchFilesAreNotChanges() {
-        #expect(FolderWatcher.isScratchFile("/site/configs/forms/.kyc.yaml.swp"))
-        #expect(FolderWatcher.isScratchFile("/site/configs/forms/kyc.yaml~"))
-        #expect(FolderWatcher.isScratchFile("/site/configs/forms/4913"))
-        #expect(!FolderWatcher.isScratchFile("/site/configs/forms/kyc.yaml"))
+    static let scratchNames = ["sedAb12Cd", ".kyc.yaml.swp", ".kyc.yaml.swx", ".kyc.yaml.swo", "4913", "kyc.yaml~",
+                               ".#kyc.yaml", "#kyc.yaml#", ".DS_Store", "kyc.yaml.tmp", "upload.TMP"]
+
+    @Test(arguments: scratchNames)
+    func editorsScratchFilesAreNotChanges(name: String) {
+        #expect(FolderWatcher.isScratchFile("/site/configs/forms/\(name)"))
+    }
+
+    @Test(arguments: ["kyc.yaml", "sed.yaml", "sedimentary", "seds.yaml", "#notes.md", "tmp.yaml", "swp.json", "49130"])
+    func configNamesAreNotScratchFiles(name: String) {
+        #expect(!FolderWatcher.isScratchFile("/site/configs/forms/\(name)"))
+    }
+
+    @Test(arguments: modes)
+    func scratchFilesWrittenBesideAConfigAreNotReported(mode: FolderWatcher.Mode) async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(100))
+        try watcher.start()
+        defer { watcher.stop() }
+        let collector = Collector(watcher.batches())
+        for name in Self.scratchNames { try site.write("configs/forms/\(name)", "id: scratch\n") }
+        let form = site.configs.appendingPathComponent("forms/real.yaml").path
+        try site.write("configs/forms/real.yaml", "id: real\n")
+        #expect(await collector.batch(containing: form) != nil)
+        try await Task.sleep(for: .milliseconds(500))
+        let reported = collector.received.reduce(into: Set<String>()) { $0.formUnion($1) }
+        #expect(reported == [form], "reported: \(reported.sorted())")
+    }
+
+    @Test(arguments: modes)
+    func aFileStillBeingWrittenIsReportedOnceItStopsGrowing(mode: FolderWatcher.Mode) async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(1000))
+        try watcher.start()
+        defer { watcher.stop() }
+        let path = site.configs.appendingPathComponent("forms/growing.yaml").path
+        let chunks = 30
+        let sizeWhenReported = Task { () -> Int? in
+            for await batch in watcher.batches() where batch.contains(path) {
+                return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            }
+            return nil
+        }
+        try site.write("configs/forms/growing.yaml", "")
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        for number in 0..<chunks {
+            handle.seekToEndOfFile()
+            handle.write(Data("# line \(number)\n".utf8))
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        try handle.close()
+        let finalSize = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(20))
+            sizeWhenReported.cancel()
+        }
+        defer { timeout.cancel() }
+        #expect(await sizeWhenReported.value == finalSize)
     }
 }

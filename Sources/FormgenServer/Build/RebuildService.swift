@@ -21,6 +21,7 @@ public struct RebuildService: Service {
         await withGracefulShutdownHandler {
             for await batch in watcher.batches() {
                 let changes = batch.sorted()
+                for change in changes { rebuilder.logger.debug("changed: \(change)") }
                 if changes.allSatisfy({ URL(fileURLWithPath: $0).standardizedFileURL.path.hasPrefix(mocks) }) {
                     rebuilder.logger.info("Mocks changed (\(changes.count) file\(changes.count == 1 ? "" : "s")); reloading pages.")
                     await rebuilder.hub.servedFilesChanged()

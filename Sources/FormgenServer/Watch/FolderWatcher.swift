@@ -9,7 +9,8 @@ import Darwin
 ///
 /// On Linux it uses inotify, one watch per folder; elsewhere, or when asked, it polls
 /// modification times. A burst of changes (an editor's save, a `git checkout`) is merged into
-/// one batch: a batch is handed over once no change came for `quietPeriod`.
+/// one batch: a batch is handed over once no change came for `quietPeriod` and none of its files
+/// is still growing. Editors' scratch files (see `ScratchFileName`) are never reported.
 public final class FolderWatcher: @unchecked Sendable {
     /// How changes are noticed.
     public enum Mode: Sendable, Equatable {
@@ -107,11 +108,13 @@ public final class FolderWatcher: @unchecked Sendable {
         signal.yield()
     }
 
-    /// Editors' swap and backup files, which never change the site.
+    /// Editors' swap, backup and temporary files, which never change the site.
     public static func isScratchFile(_ path: String) -> Bool {
-        let name = (path as NSString).lastPathComponent
-        return name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
-            || name == "4913" || name.hasPrefix(".formgen-")
+        ScratchFileName.matches(path)
+    }
+
+    private var settler: WriteSettler {
+        WriteSettler(quietPeriod: max(quietPeriod, .milliseconds(20)), limit: .seconds(10))
     }
 
     // MARK: inotify
@@ -127,6 +130,10 @@ public final class FolderWatcher: @unchecked Sendable {
             while !isStopped, ContinuousClock.now - burstStart < .milliseconds(500), inotify.wait(milliseconds: quiet) {
                 batch.formUnion(inotify.read())
             }
+            batch = batch.filter { !Self.isScratchFile($0) }
+            guard !batch.isEmpty else { continue }
+            settler.settle(batch) { isStopped }
+            while inotify.wait(milliseconds: 0) { batch.formUnion(inotify.read()) }
             hand(batch.filter { !Self.isScratchFile($0) })
         }
     }
@@ -139,9 +146,12 @@ public final class FolderWatcher: @unchecked Sendable {
         while !isStopped {
             Thread.sleep(forTimeInterval: Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18)
             let current = FileSnapshot(folders: folders)
-            let changed = current.changes(since: previous)
+            let changed = current.changes(since: previous).filter { !Self.isScratchFile($0) }
             previous = current
-            hand(changed.filter { !Self.isScratchFile($0) })
+            guard !changed.isEmpty else { continue }
+            settler.settle(changed) { isStopped }
+            previous = FileSnapshot(folders: folders)
+            hand(changed.union(previous.changes(since: current)).filter { !Self.isScratchFile($0) })
         }
     }
 }
