@@ -8,7 +8,7 @@ struct Formgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
-        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self]
+        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, Collect.self, Export.self]
     )
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.

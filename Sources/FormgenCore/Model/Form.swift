@@ -112,8 +112,17 @@ public struct Submission: Sendable, Hashable {
     public var encoding: Encoding = .json
     public var successMessage: String?
     public var redirect: String?
+    /// `submit: {provider: collect, url}`: the `formgen collect` instance the form posts to.
+    public var collectURL: String?
 
     public init() {}
+
+    /// Where the form at `path` posts: the explicit action, else `<collect url>/submit/<path>`.
+    public func action(forPath path: String) -> String? {
+        if let action { return action }
+        guard let collectURL else { return nil }
+        return (collectURL.hasSuffix("/") ? String(collectURL.dropLast()) : collectURL) + "/submit/" + path
+    }
 }
 
 /// The input formats formgen reads, detected from their keys.

@@ -120,7 +120,7 @@ extension FormSpec {
         }
         dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
         let submission = form.submission
-        submit = SubmitSpec(action: submission.action, method: submission.method, encoding: submission.encoding.rawValue,
+        submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,
                             successMessage: submission.successMessage, redirect: submission.redirect)
         messages = Messages.table(for: form.language)
     }
