@@ -1,7 +1,6 @@
 import ArgumentParser
 import FormgenCollect
 import Foundation
-import Logging
 
 extension Formgen {
     struct Collect: AsyncParsableCommand {
@@ -55,7 +54,7 @@ extension Formgen {
             options.ratePerSecond = rate
             options.rateBurst = burst
             do {
-                try await CollectServer(options: options, logger: Logger(label: "formgen.collect")).run()
+                try await CollectServer(options: options).run()
             } catch let error as CollectError {
                 FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
                 throw ExitCode(1)

@@ -1,5 +1,6 @@
 import FormgenCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 

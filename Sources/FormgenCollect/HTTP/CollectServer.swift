@@ -8,7 +8,7 @@ public struct CollectServer: Sendable {
     public let options: CollectOptions
     public let logger: Logger
 
-    public init(options: CollectOptions, logger: Logger) {
+    public init(options: CollectOptions, logger: Logger = Logger(label: "formgen.collect")) {
         self.options = options
         self.logger = logger
     }
