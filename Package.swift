@@ -30,7 +30,7 @@ let package = Package(
             path: "templates",
             exclude: ["README.md"],
             sources: ["BuiltinTemplates.swift"],
-            resources: [.copy("layouts"), .copy("partials"), .copy("assets")]
+            resources: [.copy("layouts"), .copy("partials"), .copy("assets"), .copy("starters")]
         ),
         .target(
             name: "FormgenCore",

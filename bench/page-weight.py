@@ -6,7 +6,7 @@ Without --site it builds the example site with .build/debug/formgen into a tempo
 PATHs default to the KYC NL page and the pet-adoption page. Every page carries its CSS and runtime
 inline, so the HTML is the whole download; the table breaks it down. External requests are resources
 the page would load from another origin (scripts, styles, fonts, frames, data sources, form actions),
-not counting images the config itself names. Exits 1 when a page is over the gzip budget (default 15 KB).
+not counting images the config itself names. Exits 1 when a page is over the gzip budget (default 10 KB).
 """
 import argparse
 import gzip
@@ -81,7 +81,7 @@ def measure(site, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=pathlib.Path)
-    parser.add_argument("--budget", type=float, default=15.0, help="gzip budget per page in KB (default 15)")
+    parser.add_argument("--budget", type=float, default=10.0, help="gzip budget per page in KB (default 10)")
     parser.add_argument("pages", nargs="*", default=DEFAULT_PAGES)
     options = parser.parse_args()
     site = options.site

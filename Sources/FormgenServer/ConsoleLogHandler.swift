@@ -8,8 +8,11 @@ public struct ConsoleLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     /// Whether lines may wait a moment to be written with others (request lines).
     public var canWait: Bool
+    /// Where the lines go.
+    public let output: ConsoleOutput
 
-    public init(level: Logger.Level = .info, canWait: Bool = false) {
+    public init(output: ConsoleOutput, level: Logger.Level = .info, canWait: Bool = false) {
+        self.output = output
         logLevel = level
         self.canWait = canWait
     }
@@ -26,9 +29,9 @@ public struct ConsoleLogHandler: LogHandler {
         default: line = "\(event.message)\n"
         }
         if event.level >= .warning {
-            ConsoleOutput.standard.writeError(line)
+            output.writeError(line)
         } else {
-            ConsoleOutput.standard.write(line, canWait: canWait)
+            output.write(line, canWait: canWait)
         }
     }
 }

@@ -1,14 +1,15 @@
 import Foundation
 
 /// Standard output for many small lines: lines that may wait (one per request) are gathered and
-/// written together at least every 50 ms; any other line is written at once, after them, so the
-/// order stays. Standard error lines are written at once, after the waiting lines.
-final class ConsoleOutput: @unchecked Sendable {
-    static let standard = ConsoleOutput()
-
+/// written together within 50 ms; any other line is written at once, after them, so the order stays.
+/// Standard error lines are written at once, after the waiting lines. One is made per server and
+/// handed to its log handlers; nothing keeps running once the waiting lines are written.
+public final class ConsoleOutput: @unchecked Sendable {
     private let lock = NSLock()
     private var pending = Data()
-    private var flusherStarted = false
+    private var flushScheduled = false
+
+    public init() {}
 
     /// Writes `line` to standard output; now, or within 50 ms when `canWait`.
     func write(_ line: String, canWait: Bool) {
@@ -17,18 +18,14 @@ final class ConsoleOutput: @unchecked Sendable {
         pending.append(contentsOf: line.utf8)
         if !canWait || pending.count >= 16 * 1024 {
             flushLocked()
-        } else if !flusherStarted {
-            flusherStarted = true
-            let thread = Thread { [self] in
-                while true {
-                    Thread.sleep(forTimeInterval: 0.05)
-                    lock.lock()
-                    flushLocked()
-                    lock.unlock()
-                }
+        } else if !flushScheduled {
+            flushScheduled = true
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { [self] in
+                lock.lock()
+                flushScheduled = false
+                flushLocked()
+                lock.unlock()
             }
-            thread.name = "formgen-log"
-            thread.start()
         }
     }
 
@@ -41,7 +38,7 @@ final class ConsoleOutput: @unchecked Sendable {
     }
 
     /// Writes the waiting lines now.
-    func flush() {
+    public func flush() {
         lock.lock()
         defer { lock.unlock() }
         flushLocked()

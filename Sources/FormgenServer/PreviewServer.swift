@@ -13,12 +13,16 @@ public struct PreviewServer: Sendable {
     public let files: ConfinedFileProvider
     public let mocks: MockEndpoints
     public let sink: SubmissionSink
+    /// Standard output and error for the log lines (written in batches for request lines).
+    public let console: ConsoleOutput
 
-    public init(options: ServeOptions, logger: Logger = Logger(label: "formgen") { _ in ConsoleLogHandler() },
+    /// Without a `logger`, log lines go to `console`.
+    public init(options: ServeOptions, console: ConsoleOutput = ConsoleOutput(), logger: Logger? = nil,
                 hub: LiveReloadHub = LiveReloadHub(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.options = options
         self.hub = hub
-        self.logger = logger
+        self.console = console
+        self.logger = logger ?? Logger(label: "formgen") { _ in ConsoleLogHandler(output: console) }
         files = ConfinedFileProvider(root: options.build.outputDirectory)
         mocks = MockEndpoints(directory: options.mocksDirectory)
         sink = SubmissionSink(outputDirectory: options.build.outputDirectory, file: options.submissionsFile, now: now)
@@ -94,7 +98,7 @@ public struct PreviewServer: Sendable {
 
     /// Builds, then serves until Ctrl-C or SIGTERM. `ready` gets the URL once the server listens.
     public func run(watch: Bool = true, ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
-        defer { ConsoleOutput.standard.flush() }
+        defer { console.flush() }
         if let code = ListenCheck.bindError(host: options.host, port: options.port) {
             throw ServeError(code: code, host: options.host, port: options.port)
         }

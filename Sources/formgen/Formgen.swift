@@ -8,7 +8,11 @@ struct Formgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
-        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, Collect.self, Export.self]
+        version: FormgenVersion.description(),
+        subcommands: [
+            Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self,
+            Collect.self, Export.self,
+        ]
     )
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.
@@ -45,16 +49,33 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: "The URL or path the site is served under (overrides site.yaml).")
     var baseURL: String?
 
+    /// Stops with a usage error (exit 2) when `--config` names no site, before anything is read or written.
+    func requireConfigFolder() throws {
+        guard let problem = ConfigFolder(path: config).problem else { return }
+        FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+        throw ExitCode(2)
+    }
+
+    @Flag(name: .customLong("no-excerpt"), help: "Print diagnostics without the source line and caret (for tools).")
+    var noExcerpt = false
+
+    @Flag(help: "Treat warnings as errors (also 'strict: true' in site.yaml).")
+    var strict = false
+
     var buildOptions: BuildOptions {
-        BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
+        var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
+        options.strict = strict
+        return options
     }
 }
 
 /// Prints diagnostics the way compilers do, to standard error.
 enum DiagnosticPrinter {
-    static func print(_ diagnostics: [Diagnostic]) {
+    /// Each diagnostic with its source line and a caret at the column, unless `excerpt` is false.
+    static func print(_ diagnostics: [Diagnostic], excerpt: Bool) {
         guard !diagnostics.isEmpty else { return }
-        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        var excerpts = DiagnosticExcerpt()
+        let text = excerpt ? excerpts.render(diagnostics) : diagnostics.map(\.description).joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 
@@ -73,16 +94,25 @@ extension Formgen {
         @Flag(help: "Build even when no input changed since the last build.")
         var force = false
 
+        @Option(name: .customLong("emit-headers"),
+                help: "Also write the pages' HTTP headers for a host: netlify (public/_headers), nginx (nginx.conf beside the output), caddy (Caddyfile beside it), apache (public/.htaccess).")
+        var emitHeaders: DeployHeaders.Target?
+
         func run() throws {
+            try site.requireConfigFolder()
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force
             do {
                 let report = try SiteBuilder(options: options).build(log: log)
-                DiagnosticPrinter.print(report.warnings)
+                DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
                 Swift.print("\(report.summary) Output in \(site.out)/")
+                if let emitHeaders {
+                    let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)
+                    Swift.print("Headers for \(emitHeaders.rawValue) in \(written)")
+                }
             } catch let errors as ConfigErrors {
-                DiagnosticPrinter.print(errors.diagnostics)
+                DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Build failed with \(DiagnosticPrinter.summary(errors.diagnostics)); \(site.out)/ was left as it was.\n".utf8))
                 throw ExitCode(1)
             }
@@ -95,14 +125,17 @@ extension Formgen {
         @OptionGroup var site: SiteOptions
 
         func run() throws {
+            try site.requireConfigFolder()
             let log = DiagnosticLog()
             do {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)
-                DiagnosticPrinter.print(log.diagnostics)
+                DiagnosticPrinter.print(log.diagnostics, excerpt: !site.noExcerpt)
                 let count = loaded.allForms.count
-                Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors.")
+                let warnings = log.diagnostics.filter { $0.severity == .warning }.count
+                let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
+                Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors\(warned).")
             } catch let errors as ConfigErrors {
-                DiagnosticPrinter.print(errors.diagnostics)
+                DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Check failed with \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))
                 throw ExitCode(1)
             }

@@ -41,6 +41,7 @@ extension Formgen {
         }
 
         func run() async throws {
+            try site.requireConfigFolder()
             if !["127.0.0.1", "localhost", "::1"].contains(host), !host.hasPrefix("127.") {
                 FileHandle.standardError.write(Data("warning: \(host) may not be a loopback address; the preview server is meant for this machine only\n".utf8))
             }

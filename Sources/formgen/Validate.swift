@@ -36,11 +36,12 @@ extension Formgen {
         }
 
         func run() throws {
+            try site.requireConfigFolder()
             let loaded: Site
             do {
                 (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: DiagnosticLog())
             } catch let errors as ConfigErrors {
-                DiagnosticPrinter.print(errors.diagnostics)
+                DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Validation stopped: the configs have \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))
                 throw ExitCode(1)
             }
@@ -72,8 +73,14 @@ extension Formgen {
         private var source: String { data == "-" ? "<stdin>" : data }
 
         private func readSubmission() throws -> [String: JSONValue] {
+            if data != "-" {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory) else { throw fail("cannot read the file: it does not exist") }
+                if isDirectory.boolValue { throw fail("cannot read the file: it is a folder") }
+            }
             let bytes = data == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: data)
-            guard let bytes else { throw fail("cannot read the file") }
+            guard let bytes else { throw fail("cannot read the file: permission denied") }
+            guard String(data: bytes, encoding: .utf8) != nil else { throw fail("cannot read the file: it is not UTF-8 text") }
             guard let value = try? JSONValue.decode(bytes) else { throw fail("not valid JSON") }
             guard case .object(let values) = value else { throw fail(SubmissionError.notAnObject.description) }
             return values

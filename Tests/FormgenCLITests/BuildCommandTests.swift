@@ -40,7 +40,7 @@ import Testing
         let nl = site.appendingPathComponent("configs/countries/nl.yaml")
         let text = try String(contentsOf: nl, encoding: .utf8)
         try text.replacingOccurrences(of: "type: date", with: "type: dat").write(to: nl, atomically: true, encoding: .utf8)
-        let broken = try CommandRunner.run(["build", "--config", "configs", "--out", "public"], in: site)
+        let broken = try CommandRunner.run(["build", "--no-excerpt", "--config", "configs", "--out", "public"], in: site)
         #expect(broken.status == 1)
         #expect(broken.stdout == "")
         #expect(broken.stderr == """
@@ -86,7 +86,7 @@ import Testing
     @Test func checkReportsEveryErrorAndWritesNothing() throws {
         let fixture = CommandRunner.repository.appendingPathComponent("Tests/FormgenCoreTests/Fixtures/invalid/many-errors")
         let expected = try String(contentsOf: fixture.appendingPathComponent("expected.txt"), encoding: .utf8)
-        let result = try CommandRunner.run(["check", "--config", "configs"], in: fixture)
+        let result = try CommandRunner.run(["check", "--no-excerpt", "--config", "configs"], in: fixture)
         #expect(result.status == 1)
         #expect(result.stderr == expected + "Check failed with 11 errors.\n")
         #expect(!FileManager.default.fileExists(atPath: fixture.appendingPathComponent("public").path))

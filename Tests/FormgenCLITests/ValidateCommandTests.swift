@@ -125,10 +125,21 @@ struct ValidateCommandTests {
         #expect(outcome.stderr.contains("\(path): error: \(message)"))
     }
 
-    @Test func anUnreadableFileExits1() throws {
+    @Test func anUnreadableFileExits1SayingWhy() throws {
         let outcome = try ValidateRunner.run(["kyc/nl", "/nonexistent/data.json"])
         #expect(outcome.status == 1)
-        #expect(outcome.stderr.contains("/nonexistent/data.json: error: cannot read the file"))
+        #expect(outcome.stderr == "/nonexistent/data.json: error: cannot read the file: it does not exist\n")
+
+        let folder = try CommandRunner.temporaryDirectory()
+        let inFolder = try ValidateRunner.run(["kyc/nl", folder.path])
+        #expect(inFolder.status == 1)
+        #expect(inFolder.stderr == "\(folder.path): error: cannot read the file: it is a folder\n")
+
+        let latin1 = folder.appendingPathComponent("latin1.json")
+        try Data([0x7B, 0x22, 0x6E, 0x22, 0x3A, 0x22, 0xE9, 0x22, 0x7D]).write(to: latin1)
+        let notUTF8 = try ValidateRunner.run(["kyc/nl", latin1.path])
+        #expect(notUTF8.status == 1)
+        #expect(notUTF8.stderr == "\(latin1.path): error: cannot read the file: it is not UTF-8 text\n")
     }
 
     @Test func configErrorsExit1WithDiagnostics() throws {

@@ -105,7 +105,7 @@ import Testing
             "configs/docs/d.md:3:24: error: link to 'missing.md': there is no doc 'missing.md'",
             "configs/docs/d.md:6:1: warning: image 'shot.png' points to 'docs/shot.png', but only Markdown files of docs/ are published; put the file in assets/ and link to it there",
             "configs/docs/d.md:6:29: warning: link to '#nope': this page has no heading with that anchor",
-            "configs/docs/e.md:3:1: error: syntax error: did not find expected ',' or ']' (while parsing a flow sequence at 2:8)",
+            "configs/docs/e.md:3:1: error: syntax error: a '[' list is not closed here: separate its items with ',' and end it with ']' (while parsing a flow sequence at 2:8)",
         ])
     }
 

@@ -3,7 +3,7 @@ import Testing
 @testable import FormgenCore
 
 @Suite("Regex dialect shared by the browser and Swift")
-struct RegexDialectTests {
+struct RegexTranslationTests {
     @Test(arguments: [
         "^\\d{9}$", "^[^0-9]+$", "\\bcat\\b", "^a.b$", "^\\p{L}+$", "^(?:\\+31|0)6\\d{8}$", "(?=.*\\d)(?=.*[a-z])",
         "^(?<year>\\d{4})$", "^[\\d-]+$", "^\\x41\\u0042$", "^[\\u00C0-\\u017F]+$", "\\++", "^a+?$", "^\\d{2,}$",

@@ -101,7 +101,12 @@ struct ValidationVectorTests {
 
     @Test(arguments: ValidationVectors.cases)
     func vector(_ vector: VectorCase) throws {
-        let result = FormValidator(spec: try vector.spec(), now: vector.now).validate(vector.values)
+        let spec = try vector.spec()
+        for field in spec.fields {
+            let type = try #require(FieldType(rawValue: field.type))
+            #expect(field.kind == FieldKind(type: type, offersOptions: field.options != nil || field.optionsFrom != nil), "\(field.id)")
+        }
+        let result = FormValidator(spec: spec, now: vector.now).validate(vector.values)
         var expectedErrors: [String: String] = [:]
         if case .object(let errors)? = vector.object["errors"] {
             expectedErrors = errors.compactMapValues { if case .string(let text) = $0 { return text } else { return nil } }

@@ -58,6 +58,23 @@ rules:
     targets: [code]
 """
 
+# A checkbox group whose options come from a data source: a group of boxes everywhere (page, spec, validator).
+TOPICS_FORM = """
+id: topics-check
+title: Topics check
+lang: en
+dataSources:
+  - {id: topics, type: api, endpoint: /api/topics}
+fields:
+  - id: topics
+    label: Topics you want to hear about
+    type: checkbox
+    required: true
+    optionsFrom: {dataSource: topics, valueKey: code, labelKey: name}
+"""
+TOPICS = [{"code": "news", "name": "News"}, {"code": "events", "name": "Events"}, {"code": "", "name": "No value"},
+          {"code": "jobs", "name": "Jobs"}]
+
 
 class MockState:
     """What the test server does, switchable by tests."""
@@ -91,6 +108,9 @@ class Handler(SimpleHTTPRequestHandler):
             else:
                 self.answer(200, PROFILE)
             return
+        if self.path.split("?")[0] == "/api/topics":
+            self.answer(200, TOPICS)
+            return
         super().do_GET()
 
     def do_POST(self):
@@ -117,6 +137,7 @@ def site_dir(tmp_path_factory):
     configs = work / "configs"
     shutil.copytree(REPOSITORY / "configs", configs)
     (configs / "forms" / "submit-check.yaml").write_text(SUBMIT_FORM)
+    (configs / "forms" / "topics-check.yaml").write_text(TOPICS_FORM)
     out = work / "public"
     subprocess.run([str(binary), "build", "--config", str(configs), "--templates", str(REPOSITORY / "templates"), "--out", str(out)],
                    cwd=REPOSITORY, check=True, capture_output=True)

@@ -1,16 +1,10 @@
-// Loads the browser runtime's pure functions (globalThis.Formgen) into a fresh node:vm context, without a DOM.
+// The shared validation vectors for the runtime's tests, which import the runtime's ES modules directly.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import vm from "node:vm";
 
 export const repository = fileURLToPath(new URL("../../", import.meta.url));
-
-export function loadRuntime() {
-  const source = readFileSync(new URL("../../templates/assets/formgen.js", import.meta.url), "utf8");
-  const context = vm.createContext({});
-  vm.runInContext(source, context, { filename: "formgen.js" });
-  return context.Formgen;
-}
+/** The folder of the runtime's source modules. */
+export const runtimeFolder = new URL("../../templates/assets/runtime/", import.meta.url);
 
 /** The shared vectors, and a case's snippet completed into a page spec. */
 export const vectors = JSON.parse(readFileSync(new URL("../vectors/validation.json", import.meta.url), "utf8"));

@@ -1,9 +1,9 @@
 // The runtime's mask formatting and date-bound resolution (pure functions, no DOM).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { loadRuntime } from "./load-runtime.mjs";
-
-const { applyMask, resolveBound, iso } = loadRuntime();
+import { resolveBound } from "../../templates/assets/runtime/bounds.js";
+import { iso } from "../../templates/assets/runtime/dates.js";
+import { applyMask } from "../../templates/assets/runtime/mask.js";
 
 test("typing fills the slots and inserts literals only before more input", () => {
   assert.deepEqual({ ...applyMask("####-###-####", "0612", 4) }, { value: "0612", caret: 4 });

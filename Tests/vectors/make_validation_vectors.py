@@ -104,7 +104,16 @@ def rule(field, condition, values, action, targets, otherwise=None):
     return spec
 
 
+def kind_of(field):
+    """The field's kind as the page spec carries it (Swift's FieldKind decides it; ValidationVectorTests checks they agree)."""
+    offers_options = "options" in field or "optionsFrom" in field
+    return {"textarea": "textarea", "select": "select", "radio": "radioGroup", "yesno": "radioGroup",
+            "checkbox": "checkboxGroup" if offers_options else "checkbox",
+            "image": "display", "paragraph": "display"}.get(field["type"], "input")
+
+
 def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, data=None):
+    fields = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
     entry = {"name": name}
     if lang:
         entry["lang"] = lang

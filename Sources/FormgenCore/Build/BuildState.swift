@@ -9,6 +9,8 @@ struct BuildState: Codable, Equatable {
     var warnings: [Diagnostic]
     /// The cache key of each file written (see `SiteOutput.cacheKey`), by path.
     var outputKeys: [String: String]
+    /// The base URL the site was built for.
+    var baseURL: String?
 
     static func file(for output: URL) -> URL {
         let output = output.standardizedFileURL
@@ -26,19 +28,13 @@ struct BuildState: Codable, Equatable {
         if let data = try? encoder.encode(self) { try? OutputWriter.writeFile(BuildState.file(for: output).path, data) }
     }
 
-    /// The running formgen binary: its path, size and modification time.
-    static let binaryIdentity: String = {
-        guard let executable = Bundle.main.executableURL,
-              let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) else { return "" }
-        return "\(executable.path)|\(attributes[.size] ?? 0)|\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-    }()
 
     /// A digest of everything a build reads: the binary, the options, and every file under the
     /// config folder, the site's templates and the built-in templates (paths, sizes and bytes).
     static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
         var hasher = FNV1a()
-        hasher.add(binaryIdentity)
-        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)")
+        hasher.add(options.toolIdentity)
+        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)")
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []

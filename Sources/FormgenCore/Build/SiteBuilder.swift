@@ -10,13 +10,26 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Build even when no input changed since the last build.
     public var force = false
+    /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
+    public var strict = false
+    /// What identifies the program that builds (by default the running binary's path, size and time): a new
+    /// formgen renders everything again.
+    public var toolIdentity: String
 
     public init(configDirectory: String = "configs", templatesDirectory: String? = "templates",
-                outputDirectory: String = "public", baseURL: String? = nil) {
+                outputDirectory: String = "public", baseURL: String? = nil,
+                toolIdentity: String = BuildOptions.identity(ofExecutable: Bundle.main.executableURL)) {
         self.configDirectory = configDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
         self.baseURL = baseURL
+        self.toolIdentity = toolIdentity
+    }
+
+    /// A binary's identity for build keys: its path, size and modification time ("" when it cannot be read).
+    public static func identity(ofExecutable executable: URL?) -> String {
+        guard let executable, let attributes = try? FileManager.default.attributesOfItem(atPath: executable.path) else { return "" }
+        return "\(executable.path)|\(attributes[.size] ?? 0)|\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
     }
 }
 
@@ -26,14 +39,18 @@ public struct BuildReport: Sendable {
     public var files: Int
     public var warnings: [Diagnostic]
     public var seconds: Double
+    /// The base URL the site was built for (`site.yaml`'s, or `--base-url`).
+    public var baseURL = "/"
     /// True when nothing changed since the last build, so nothing was done.
     public var upToDate = false
 
-    /// `Built 12 pages (15 files) in 0.08 s.`, or `Up to date: …` when the build was skipped.
+    /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
         let counts = "\(pages) page\(pages == 1 ? "" : "s") (\(files) file\(files == 1 ? "" : "s"))"
         let time = String(format: "%.2f", seconds)
-        return upToDate ? "Up to date: \(counts), checked in \(time) s." : "Built \(counts) in \(time) s."
+        let count = warnings.count
+        let warned = count == 0 ? "" : ", \(count) warning\(count == 1 ? "" : "s")"
+        return upToDate ? "Up to date: \(counts), checked in \(time) s\(warned)." : "Built \(counts) in \(time) s\(warned)."
     }
 }
 
@@ -56,6 +73,13 @@ public struct SiteBuilder {
         FormChecker().check(site, log: log)
         DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
+        if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
+            throw ConfigErrors(log.diagnostics.map { warning in
+                var error = warning
+                error.severity = .error
+                return error
+            })
+        }
         return (site, theme)
     }
 
@@ -114,7 +138,7 @@ public struct SiteBuilder {
     /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
     /// the theme, the site settings, and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
-        let base = [BuildState.binaryIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
+        let base = [options.toolIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()
             hasher.add(base)
@@ -164,7 +188,8 @@ public struct SiteBuilder {
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         if !options.force, let state = previous, state.fingerprint == fingerprint {
-            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start, upToDate: true)
+            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
+                               baseURL: state.baseURL ?? "/", upToDate: true)
         }
         let (site, theme) = try loadAndCheck(log: log)
         let files = outputs(site, theme: theme)
@@ -172,9 +197,11 @@ public struct SiteBuilder {
         try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies,
                                                         reusing: options.force ? [:] : previous?.outputKeys ?? [:])
         let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
-                                 warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start)
+                                 warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
+                                 baseURL: site.settings.baseURL)
         BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
-                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } })).save(for: output)
+                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
+                   baseURL: site.settings.baseURL).save(for: output)
         return report
     }
 }

@@ -37,7 +37,9 @@ public struct FormChecker {
         }
 
         for rule in form.rules {
-            if firstByID[rule.field] == nil {
+            if let tested = firstByID[rule.field] {
+                checkRuleValues(rule, against: tested, log: log)
+            } else {
                 log.error("rule tests unknown field '\(rule.field)'\(suggestion(rule.field, known))", at: rule.location)
             }
             for (target, location) in zip(rule.targets, rule.targetLocations) {
@@ -133,6 +135,24 @@ public struct FormChecker {
             state[node] = 2
         }
         for node in edges.keys.sorted() where state[node] == nil { visit(node, path: []) }
+    }
+
+    /// A rule value the tested field can never hold: not one of its options (yes/no included), or not a number for a number field.
+    private func checkRuleValues(_ rule: VisibilityRule, against field: Field, log: DiagnosticLog) {
+        guard rule.condition.needsValue else { return }
+        let numeric = [.number, .formattednumeric].contains(field.type) && ![.greaterThan, .lessThan].contains(rule.condition)
+        let options = field.optionsSource == nil ? field.options.map(\.value) : []
+        for value in rule.values {
+            if numeric {
+                if Double(value.trimmingCharacters(in: .whitespaces)) == nil {
+                    log.warning("rule compares '\(field.id)' with '\(value)', which is not a number, so it never matches", at: rule.location)
+                }
+            } else if !options.isEmpty, !options.contains(value) {
+                let close = options.first { $0.lowercased() == value.lowercased() } ?? closestMatch(to: value, in: options)
+                let hint = close.map { " (did you mean '\($0)'?)" } ?? " (options: \(options.joined(separator: ", ")))"
+                log.warning("rule value '\(value)' is not an option of '\(field.id)', so it never matches\(hint)", at: rule.location)
+            }
+        }
     }
 
     private func suggestion(_ name: String, _ known: [String]) -> String {

@@ -19,6 +19,8 @@ struct ConfigNode {
 
     var isMapping: Bool { if case .mapping = node { return true } else { return false } }
     var isSequence: Bool { if case .sequence = node { return true } else { return false } }
+    /// A list with nothing in it (`fields: []`).
+    var isEmptySequence: Bool { if case .sequence(let items) = node { return items.isEmpty } else { return false } }
     var isNull: Bool {
         if case .scalar(let scalar) = node { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
         return false

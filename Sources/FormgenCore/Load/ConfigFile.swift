@@ -40,7 +40,7 @@ enum ConfigFile {
     private static func report(_ error: YamlError, file: String, log: DiagnosticLog) {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            var message = "syntax error: \(problem)"
+            var message = "syntax error: \(YAMLMessages.translate(problem))"
             if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
             log.error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
         case let .duplicatedKeysInMapping(duplicates, context):

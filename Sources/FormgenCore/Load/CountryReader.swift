@@ -79,6 +79,7 @@ struct CountryReader {
             }
         }
         let id = root.string("id") ?? path
+        checkPathID(root)
         return FlowDefinition(id: slug(id), title: root.string("title") ?? "Choose your country",
                               description: root.string("description"), countries: countries,
                               body: NativeFormReader().readBody(root, defaults: defaults), location: root.location)

@@ -32,10 +32,12 @@ struct NativeFormReader {
         root.warnUnknownKeys(allowed: Self.keys, in: "form")
         let body = readBody(root, defaults: settings.submission)
         let id = root.string("id") ?? path
+        checkPathID(root)
         var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.string("title") ?? id,
                         language: root.string("lang") ?? settings.language, format: .native, at: root.location)
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
-        if body.pages.isEmpty { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
+        let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
+        if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
         form.description = root.string("description")
         form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
         form.dataSources = body.dataSources
@@ -62,6 +64,15 @@ struct NativeFormReader {
             children += readSections(item["sections"], rules: &rules)
             return .section(Section(title: item.string("title"), description: item.string("description"), items: children))
         }
+    }
+}
+
+/// An `id` that names an output folder holds only lower-case letters, digits and `-`; anything else is an error suggesting its slug.
+func checkPathID(_ root: ConfigNode) {
+    guard let id = root.string("id"), let node = root["id"] else { return }
+    let allowed = id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    if !allowed || id.isEmpty {
+        node.error("id '\(id)' may hold only lower-case letters, digits and '-' (it names the output folder); use '\(slug(id))'")
     }
 }
 

@@ -77,7 +77,8 @@ public struct SiteLoader: Sendable {
         let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
         guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
         guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
-        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit"], in: "site config")
+        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict"], in: "site config")
+        if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
         settings.description = root.string("description")
         if let base = root.string("baseURL") {

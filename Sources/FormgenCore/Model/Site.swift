@@ -7,6 +7,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var language: String = "en"
     /// Submission defaults every form inherits.
     public var submission = Submission()
+    /// `strict: true`: warnings fail the build like errors.
+    public var strict = false
 
     public init() {}
 }

@@ -5,13 +5,11 @@ public struct PageRenderer: Sendable {
     public let theme: Theme
     public let settings: SiteSettings
     private let styleHash: String
-    private let scriptHash: String
 
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme
         self.settings = settings
         styleHash = SHA256.cspSource(for: theme.css)
-        scriptHash = SHA256.cspSource(for: theme.runtime)
     }
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
@@ -43,8 +41,10 @@ public struct PageRenderer: Sendable {
 
     /// The page of one form.
     public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
+        let spec = FormSpec(form)
+        let script = theme.runtime.script(for: spec)
         var csp = staticPolicy
-        if !theme.runtime.isEmpty { csp.scriptHashes = [scriptHash] }
+        if let script { csp.scriptHashes = [script.cspSource] }
         csp.imageSources = Set(form.allFields.compactMap { $0.type == .image ? $0.src.flatMap(ContentSecurityPolicy.source) : nil })
         var connect = Set(form.dataSources.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
         let action = form.submission.action(forPath: form.path)
@@ -56,7 +56,7 @@ public struct PageRenderer: Sendable {
         }
         csp.connectSources = connect
         var context = base(path: form.path, title: form.title, language: form.language, csp: csp,
-                           script: theme.runtime.isEmpty ? nil : theme.runtime)
+                           script: script?.text)
         context["id"] = form.id
         context["title"] = form.title
         context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
@@ -67,7 +67,7 @@ public struct PageRenderer: Sendable {
         context["pages"] = form.pages.enumerated().map { index, page in
             ["index": index, "title": page.title ?? false, "items": items(page.items, language: form.language)] as [String: Any]
         }
-        context["specJSON"] = FormSpec(form).embeddableJSON()
+        context["specJSON"] = spec.embeddableJSON()
         return theme.render("form", context)
     }
 

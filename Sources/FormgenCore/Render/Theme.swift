@@ -7,7 +7,8 @@ import Mustache
 public struct Theme: Sendable {
     public let library: MustacheLibrary
     public let css: String
-    public let runtime: String
+    /// The browser runtime, joined per form page from its modules.
+    public let runtime: RuntimeScript
     /// A digest of every template, stylesheet and script text, for cached outputs.
     public let digest: String
 
@@ -47,7 +48,7 @@ public struct Theme: Sendable {
             hasher.add(text)
         }
         return Theme(library: library, css: minifyCSS(texts["assets/formgen.css"] ?? ""),
-                     runtime: texts["assets/formgen.js"] ?? "", digest: hasher.hex)
+                     runtime: RuntimeScript.load(texts: texts, paths: files, log: log), digest: hasher.hex)
     }
 
     private static func collect(from root: String, into files: inout [String: String]) {

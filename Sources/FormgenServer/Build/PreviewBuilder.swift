@@ -24,8 +24,9 @@ public final class PreviewBuilder: @unchecked Sendable {
 
     /// What one build did.
     public enum Outcome: Sendable, Equatable {
-        /// A line for the log, and the build's warnings.
-        case built(summary: String, warnings: [String])
+        /// A line for the log, the build's warnings, and whether only the changed forms were rebuilt (the
+        /// summary then names them; a full build's summary does not say what changed).
+        case built(summary: String, warnings: [String], incremental: Bool)
         /// The diagnostics of a failed build; the output folder was left as it was.
         case failed(diagnostics: String)
         /// Nothing the site is built from changed (an editor's scratch file came and went).
@@ -45,7 +46,7 @@ public final class PreviewBuilder: @unchecked Sendable {
             site = try builder.loadAndCheck(log: DiagnosticLog()).0
             brokenFiles.removeAll()
             let report = try builder.build(log: DiagnosticLog())
-            return .built(summary: report.summary, warnings: report.warnings.map(\.description))
+            return .built(summary: report.summary, warnings: report.warnings.map(\.description), incremental: false)
         } catch let errors as ConfigErrors {
             site = nil
             return .failed(diagnostics: errors.diagnostics.map(\.description).joined(separator: "\n"))
@@ -100,7 +101,7 @@ public final class PreviewBuilder: @unchecked Sendable {
         brokenFiles.removeAll()
         let names = changed.map { String($0.file.dropFirst(forms.count)) }.joined(separator: ", ")
         let summary = "Rebuilt \(names): \(written) of \(files.count) file\(files.count == 1 ? "" : "s") changed in \(String(format: "%.3f", clock() - start)) s."
-        return .built(summary: summary, warnings: warnings)
+        return .built(summary: summary, warnings: warnings, incremental: true)
     }
 
     /// One form config built on its own.

@@ -22,9 +22,9 @@ public struct SiteRebuilder: Sendable {
         let outcome = await Self.offThePool { builder.build(changes: changes) }
         let cause = changes.isEmpty ? "" : " (changed: \(Self.describe(changes)))"
         switch outcome {
-        case .built(let summary, let warnings):
+        case .built(let summary, let warnings, let incremental):
             for warning in warnings { logger.warning("\(warning)") }
-            logger.info("\(summary)\(changes.isEmpty || summary.hasPrefix("Rebuilt") ? "" : cause)")
+            logger.info("\(summary)\(incremental ? "" : cause)")
             await hub.buildSucceeded()
         case .unchanged:
             break

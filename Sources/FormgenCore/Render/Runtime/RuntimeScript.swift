@@ -1,0 +1,120 @@
+import Foundation
+
+/// The browser runtime of a theme: its ES modules (`assets/runtime/*.js`), joined per page into one inline script
+/// that holds only the modules the page's spec uses.
+///
+/// The join: starting at `main`, modules are taken in ES module evaluation order (depth first, imports in the order
+/// they are written, each module after what it imports and once), optional modules the page does not use are left out,
+/// and the bodies (see ``RuntimeModule``) go one after the other into `(function(){"use strict"; … })();`.
+/// A whole `assets/formgen.js` in a site's templates replaces the modular runtime on every page.
+public struct RuntimeScript: Sendable {
+    /// One page's script and its Content-Security-Policy source.
+    public struct PageScript: Sendable, Hashable {
+        public let text: String
+        public let cspSource: String
+    }
+
+    /// The optional modules formgen chooses per page; any other optional import is always joined.
+    public static let optionalModules = ["bounds", "drafts", "mask", "prefill", "wizard"]
+    static let entry = "main"
+
+    public let modules: [String: RuntimeModule]
+    /// A site's whole-runtime override (`assets/formgen.js`), used as written.
+    public let whole: String?
+    private let scripts: [Set<String>: PageScript]
+
+    /// No script at all: no modules, or an empty whole-runtime override.
+    public var isEmpty: Bool { whole.map(\.isEmpty) ?? modules.isEmpty }
+
+    public init(modules: [String: RuntimeModule], whole: String? = nil) {
+        self.modules = modules
+        self.whole = whole
+        var scripts: [Set<String>: PageScript] = [:]
+        if whole == nil, modules[Self.entry] != nil {
+            let present = Self.optionalModules.filter { modules[$0] != nil }
+            for mask in 0..<(1 << present.count) {
+                let used = Set(present.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
+                let text = Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body })
+                scripts[used] = PageScript(text: text, cspSource: SHA256.cspSource(for: text))
+            }
+        }
+        self.scripts = scripts
+    }
+
+    /// The runtime's modules from a theme's texts (keyed `assets/runtime/NAME.js`, minified forms under
+    /// `assets/runtime/min/`); a module that cannot be joined is an error at its line, in `paths[key]`.
+    static func load(texts: [String: String], paths: [String: String], log: DiagnosticLog) -> RuntimeScript {
+        if let whole = texts["assets/formgen.js"] { return RuntimeScript(modules: [:], whole: whole) }
+        let prefix = "assets/runtime/"
+        var modules: [String: RuntimeModule] = [:]
+        var unreadable: Set<String> = []
+        for (key, source) in texts.sorted(by: { $0.key < $1.key }) where key.hasPrefix(prefix) && key.hasSuffix(".js") {
+            let file = key.dropFirst(prefix.count).dropLast(".js".count)
+            guard !file.contains("/") else { continue }
+            switch RuntimeModule.parse(name: String(file), source: source, minified: texts["\(prefix)min/\(file).js"]) {
+            case .success(let module): modules[module.name] = module
+            case .failure(let error):
+                unreadable.insert(String(file))
+                log.error("runtime module: \(error.message)", at: SourceLocation(file: paths[key] ?? key, line: error.line, column: 1))
+            }
+        }
+        for module in modules.values.sorted(by: { $0.name < $1.name }) {
+            for imported in module.imports where modules[imported.module] == nil && !unreadable.contains(imported.module) {
+                log.error("runtime module '\(module.name)' imports './\(imported.module).js', which does not exist",
+                          at: SourceLocation(file: paths["\(prefix)\(module.name).js"] ?? module.name, line: 1, column: 1))
+            }
+        }
+        return RuntimeScript(modules: modules, whole: nil)
+    }
+
+    /// The optional modules a form's page needs: the wizard for several pages, masks for masked fields,
+    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules.
+    public static func modules(for spec: FormSpec) -> Set<String> {
+        var used: Set<String> = []
+        let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
+        if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
+        if spec.pages.count > 1 { used.insert("wizard") }
+        if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
+        if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
+        if spec.fields.contains(where: { !["image", "paragraph", "password"].contains($0.type) && !$0.sensitive && !$0.readOnly }) {
+            used.insert("drafts")
+        }
+        return used
+    }
+
+    /// The script for a form's page, or nil when the theme has no runtime.
+    public func script(for spec: FormSpec) -> PageScript? {
+        if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
+        let used = Self.modules(for: spec).filter { modules[$0] != nil }
+        return scripts[used]
+    }
+
+    /// Module names in evaluation order from `main`, leaving out the optional modules not in `used`.
+    static func order(_ modules: [String: RuntimeModule], using used: Set<String>) -> [String] {
+        var ordered: [String] = []
+        var seen: Set<String> = []
+        func visit(_ name: String) {
+            guard !seen.contains(name), let module = modules[name] else { return }
+            seen.insert(name)
+            for imported in module.imports
+            where !imported.isOptional || used.contains(imported.module) || !optionalModules.contains(imported.module) {
+                visit(imported.module)
+            }
+            ordered.append(name)
+        }
+        visit(entry)
+        return ordered
+    }
+
+    /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
+    /// so no body's last statement runs on into the next body.
+    static func join(_ bodies: [String]) -> String {
+        var text = "(function(){\"use strict\";\n"
+        for body in bodies {
+            let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { continue }
+            text += trimmed + (trimmed.hasSuffix(";") ? "\n" : "\n;\n")
+        }
+        return text + "})();"
+    }
+}

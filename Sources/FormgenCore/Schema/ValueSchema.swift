@@ -1,0 +1,30 @@
+/// One property's schema being assembled: a keyword already set goes into `allOf` the second time.
+struct ValueSchema {
+    var members: [String: JSONValue]
+    var errors: [String: JSONValue] = [:]
+    var extra: [JSONValue] = []
+    var unchecked: [JSONValue] = []
+
+    init(title: String) {
+        members = ["title": .string(title)]
+    }
+
+    mutating func set(_ keyword: String, _ value: JSONValue, message: String?) {
+        if members[keyword] == nil {
+            members[keyword] = value
+            if let message { errors[keyword] = .string(message) }
+        } else if members[keyword] != value {
+            var entry: JSONValue = [keyword: value]
+            if let message { entry["errorMessage"] = [keyword: .string(message)] }
+            extra.append(entry)
+        }
+    }
+
+    var value: JSONValue {
+        var schema = members
+        if !errors.isEmpty { schema["errorMessage"] = .object(errors) }
+        if !extra.isEmpty { schema["allOf"] = .array(extra) }
+        if !unchecked.isEmpty { schema["x-formgen-unchecked"] = .array(unchecked) }
+        return .object(schema)
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// The runtime's modules: the join's import/export grammar, the order, the choice per page, minified forms and overrides.
+@Suite struct RuntimeScriptTests {
+    static func module(_ name: String, _ source: String, minified: String? = nil) throws -> RuntimeModule {
+        try RuntimeModule.parse(name: name, source: source, minified: minified).get()
+    }
+
+    static func failure(_ source: String) -> RuntimeModule.SyntaxError? {
+        if case .failure(let error) = RuntimeModule.parse(name: "m", source: source) { return error }
+        return nil
+    }
+
+    @Test func importLinesAreDroppedAndExportKeywordsStripped() throws {
+        let source = """
+        /* a */
+        import { a, b } from "./values.js";
+        import "./wizard.js";
+        import {c} from "./dates-2.js";
+        export function f() { return "import x"; }
+        export var x = 1, importance = 2;
+          export const inner = 3;
+        importance = 4;
+        exported();
+        """
+        let module = try Self.module("m", source)
+        #expect(module.imports == [.init(module: "values", isOptional: false), .init(module: "wizard", isOptional: true),
+                                   .init(module: "dates-2", isOptional: false)])
+        #expect(module.body == """
+        /* a */
+        function f() { return "import x"; }
+        var x = 1, importance = 2;
+          export const inner = 3;
+        importance = 4;
+        exported();
+        """)
+        #expect(!module.isMinified)
+    }
+
+    @Test(arguments: [
+        ("export default function () {}", "unsupported export: write 'export function', 'export var', 'export let', 'export const' or 'export class'"),
+        ("export { a, b };", "unsupported export: write 'export function', 'export var', 'export let', 'export const' or 'export class'"),
+        ("export async function a() {}", "unsupported export: write 'export function', 'export var', 'export let', 'export const' or 'export class'"),
+        ("import {", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+        ("import * as values from \"./values.js\";", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+        ("import { a as b } from \"./values.js\";", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+        ("import { a } from \"../values.js\";", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+        ("import { a } from './values.js';", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+        ("import(\"./values.js\");", "unsupported import: write 'import { a, b } from \"./module.js\";' or 'import \"./module.js\";' on one line"),
+    ])
+    func unsupportedModuleSyntaxIsAnErrorAtItsLine(line: String, message: String) {
+        #expect(Self.failure("var a = 1;\n\(line)\n") == RuntimeModule.SyntaxError(line: 2, message: message))
+    }
+
+    @Test func theMinifiedFormIsUsedOnlyWhenItWasMadeFromThisSource() throws {
+        let source = "import { a } from \"./values.js\";\nexport function f(long) { return a(long); }\n"
+        let header = RuntimeModule.minifiedHeader(sourceDigest: SHA256.hex(source))
+        let current = try Self.module("f", source, minified: header + "\nfunction f(n){return a(n)}\n")
+        #expect(current.isMinified && current.body == "function f(n){return a(n)}\n")
+        #expect(current.imports == [.init(module: "values", isOptional: false)])
+        let stale = try Self.module("f", source + "// changed\n", minified: header + "\nfunction f(n){return a(n)}\n")
+        #expect(!stale.isMinified && stale.body == "function f(long) { return a(long); }\n// changed\n")
+    }
+
+    @Test func modulesJoinInEvaluationOrderLeavingOutUnusedOptionalOnes() throws {
+        let modules = try [
+            Self.module("main", "import { b } from \"./b.js\";\nimport \"./wizard.js\";\nimport \"./extra.js\";\nimport { a } from \"./a.js\";\nstart()"),
+            Self.module("a", "export var a = 1;"),
+            Self.module("b", "import { a } from \"./a.js\";\nexport function b() {}"),
+            Self.module("wizard", "import { b } from \"./b.js\";\nwizard();"),
+            Self.module("extra", "extra();"),
+        ]
+        let byName = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0) })
+        #expect(RuntimeScript.order(byName, using: []) == ["a", "b", "extra", "main"])
+        #expect(RuntimeScript.order(byName, using: ["wizard"]) == ["a", "b", "wizard", "extra", "main"])
+        #expect(RuntimeScript.join(["var a = 1;", "function b() {}\n", "", "start()"])
+            == "(function(){\"use strict\";\nvar a = 1;\nfunction b() {}\n;\nstart()\n;\n})();")
+    }
+
+    @Test func eachPageGetsTheOptionalModulesItsSpecUses() throws {
+        let kyc = try #require(ExampleSite.form("kyc/nl"))
+        let pets = try #require(ExampleSite.form("pet-adoption"))
+        #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill"])
+        #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["drafts", "mask", "wizard"])
+        let site = try TestSite.form("dates.yaml", """
+        id: dates
+        title: Dates
+        fields:
+          - { id: pin, label: PIN, type: password, required: true }
+          - { id: born, label: Born, type: date, sensitive: true, validation: { minAge: { value: 18 } } }
+        """)
+        let loaded = site.load()
+        let form = try #require(loaded.site.allForms.first, "\(loaded.diagnostics)")
+        #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds"])
+    }
+
+    @Test func theBuiltInModulesAreMinifiedFromTheirCurrentSources() {
+        let runtime = RenderTests.theme.runtime
+        #expect(Set(runtime.modules.keys).isSuperset(of: ["main", "page", "validate", "bounds", "drafts", "mask", "prefill", "wizard"]))
+        for module in runtime.modules.values.sorted(by: { $0.name < $1.name }) {
+            #expect(module.isMinified, "templates/assets/runtime/min/\(module.name).js is out of date: run scripts/minify-runtime")
+        }
+    }
+
+    @Test func aPageHoldsItsScriptAndTheScriptsHashInItsPolicy() throws {
+        for path in ["kyc/nl", "pet-adoption"] {
+            let form = try #require(ExampleSite.form(path))
+            let script = try #require(RenderTests.theme.runtime.script(for: FormSpec(form)))
+            let html = try RenderTests.page(path)
+            #expect(html.contains("<script>\(script.text)</script>"))
+            #expect(html.contains("script-src \(script.cspSource.replacingOccurrences(of: "'", with: "&#39;"))"))
+            let wizard = try #require(RenderTests.theme.runtime.modules["wizard"]).body.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(script.text.contains(wizard) == (form.pages.count > 1))
+        }
+    }
+
+    @Test func aSitesModuleReplacesTheBuiltInOneAsWritten() throws {
+        let builtin = try String(contentsOfFile: Repository.templates + "/assets/runtime/wizard.js", encoding: .utf8)
+        let override = builtin.replacingOccurrences(of: "function showPage(", with: "/* the site's wizard */ function showPage(")
+        let site = try TestSite(["templates/assets/runtime/wizard.js": override])
+        let log = DiagnosticLog()
+        let theme = Theme.load(overrides: site.root.appendingPathComponent("templates").path, log: log)
+        #expect(log.diagnostics.isEmpty)
+        let wizard = try #require(theme.runtime.modules["wizard"])
+        #expect(!wizard.isMinified && wizard.body.contains("/* the site's wizard */ function showPage(index, moveFocus) {"))
+        #expect(theme.runtime.modules["page"]?.isMinified == true)
+        let pets = try #require(ExampleSite.form("pet-adoption"))
+        let script = try #require(theme.runtime.script(for: FormSpec(pets)))
+        #expect(script.text.contains(wizard.body.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(!script.text.contains("import "))
+    }
+
+    @Test func aSitesModuleThatCannotBeJoinedIsReportedAtItsLine() throws {
+        let site = try TestSite([
+            "templates/assets/runtime/drafts.js": "// drafts\nexport default function () {}\n",
+            "templates/assets/runtime/mask.js": "import { nothing } from \"./missing.js\";\n",
+        ])
+        let log = DiagnosticLog()
+        _ = Theme.load(overrides: site.root.appendingPathComponent("templates").path, log: log)
+        let prefix = site.root.path + "/"
+        #expect(log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") } == [
+            "templates/assets/runtime/drafts.js:2:1: error: runtime module: unsupported export: write 'export function', 'export var', 'export let', 'export const' or 'export class'",
+            "templates/assets/runtime/mask.js:1:1: error: runtime module 'mask' imports './missing.js', which does not exist",
+        ])
+    }
+
+    @Test func aWholeRuntimeFileReplacesTheModules() throws {
+        let site = try TestSite(["templates/assets/formgen.js": "console.log('mine');\n"])
+        let theme = Theme.load(overrides: site.root.appendingPathComponent("templates").path, log: DiagnosticLog())
+        let form = try #require(ExampleSite.form("kyc/nl"))
+        #expect(theme.runtime.script(for: FormSpec(form))?.text == "console.log('mine');\n")
+    }
+}

@@ -1,0 +1,16 @@
+/* Calendar dates as [year, month, day], in UTC (date bounds and ages: bounds.js). */
+export function daysIn(y, m) { return [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]; }
+export function parseDate(value) {
+  var match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  var y = +match[1], m = +match[2], d = +match[3];
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m) ? [y, m, d] : null;
+}
+export function iso(date) {
+  return String(date[0]).padStart(4, "0") + "-" + String(date[1]).padStart(2, "0") + "-" + String(date[2]).padStart(2, "0");
+}
+/** Today as [y, m, d] in UTC; `now` is a Date or "YYYY-MM-DD" (anything else: the clock). */
+export function todayUTC(now) {
+  var date = now instanceof Date ? now : new Date();
+  return typeof now === "string" ? parseDate(now) : [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+}

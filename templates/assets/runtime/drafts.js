@@ -1,0 +1,27 @@
+/* Drafts: what is typed survives a reload; sensitive, password and read-only fields are never stored. */
+import { features } from "./page.js";
+
+/** Whether a field's value may be kept in a draft (the build leaves this module out when none may). */
+export function isDraftable(field) { return !field.sensitive && field.type !== "password" && !field.readOnly; }
+
+features.push(function (p) {
+  var draftKey = "formgen:draft:" + p.spec.id, inputs = p.inputs, timer = null;
+  function saveDraft() {
+    var draft = {}, all = p.values();
+    inputs.forEach(function (f) { if (isDraftable(f)) draft[f.id] = all[f.id]; });
+    try { localStorage.setItem(draftKey, JSON.stringify(draft)); } catch (error) { /* storage unavailable */ }
+  }
+  p.clearDraft = function () { try { localStorage.removeItem(draftKey); } catch (error) { /* storage unavailable */ } };
+  try {
+    var saved = JSON.parse(localStorage.getItem(draftKey) || "null");
+    if (saved && typeof saved === "object") {
+      inputs.forEach(function (f) { if (f.id in saved && isDraftable(f)) p.writeValue(f, saved[f.id]); });
+    }
+  } catch (error) { /* no draft */ }
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(saveDraft, 300);
+  }
+  p.form.addEventListener("input", schedule);
+  p.form.addEventListener("change", schedule);
+});

@@ -1,0 +1,92 @@
+/* Errors: inline messages tied to their controls, the error summary, and checks as the user types and leaves fields. */
+import { validate } from "./validate.js";
+import { isDisplayOnly, isEmpty, isFieldset } from "./values.js";
+
+/** Adds showError, renderSummary, runChecks and pageFieldIds to the page, and checks fields as they change. */
+export function addErrors(p) {
+  var spec = p.spec, M = p.M, byId = p.byId, form = p.form, shown = p.shown, $ = p.$, controls = p.controls;
+  var summary = p.summary, list = p.list, rendered = "";
+  function showError(id, message) {
+    var field = byId[id], error = $("f-" + id + "-error"), wrapper = $("fg-field-" + id);
+    if (!field || !error) return;
+    if (message) {
+      error.textContent = "";
+      var prefix = document.createElement("span");
+      prefix.className = "fg-vh";
+      prefix.textContent = M.errorPrefix + " ";
+      error.appendChild(prefix);
+      error.appendChild(document.createTextNode(message));
+      shown[id] = message;
+    } else {
+      delete shown[id];
+    }
+    error.hidden = !message;
+    if (wrapper) wrapper.classList.toggle("fg-field-error", !!message);
+    var group = isFieldset(field);
+    p.describe(group ? $("f-" + id) : controls(id)[0] || error, error.id, !!message);
+    controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
+  }
+  function renderSummary(extra, focus) {
+    if (!summary) return;
+    var ids = p.inputs.map(function (f) { return f.id; }).filter(function (id) { return shown[id]; });
+    var key = JSON.stringify([ids.map(function (id) { return shown[id]; }), extra]);
+    if (key === rendered && !focus) return;
+    rendered = key;
+    list.textContent = "";
+    ids.forEach(function (id) {
+      var item = document.createElement("li"), link = document.createElement("a");
+      link.href = "#" + p.focusTarget(id).id;
+      link.textContent = shown[id];
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        if (p.pages.length > 1 && p.pageOf(id) !== p.current) p.showPage(p.pageOf(id), false);
+        var wrapper = $("fg-field-" + id);
+        if (wrapper) wrapper.scrollIntoView();
+        p.focusTarget(id).focus();
+      });
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    if (extra) {
+      var note = document.createElement("li");
+      note.textContent = extra;
+      list.appendChild(note);
+    }
+    var any = ids.length > 0 || !!extra;
+    summary.hidden = !any;
+    document.title = (any ? M.errorTitlePrefix : "") + p.baseTitle;
+    if (any && focus) summary.focus();
+  }
+  function runChecks(ids) {
+    var result = validate(spec, p.values(), new Date()), ok = true;
+    ids.forEach(function (id) {
+      var message = p.state.hidden.has(id) ? null : result.errors[id] || null;
+      if (message) ok = false;
+      showError(id, message);
+    });
+    return { ok: ok, data: result.data };
+  }
+  function pageFieldIds(index) {
+    return spec.pages[index].fields.filter(function (id) { return byId[id] && !isDisplayOnly(byId[id]); });
+  }
+  p.showError = showError;
+  p.renderSummary = renderSummary;
+  p.runChecks = runChecks;
+  p.pageFieldIds = pageFieldIds;
+
+  function onChange(event) {
+    p.applyRules();
+    var id = event.target.name;
+    if (id && shown[id]) { runChecks([id]); renderSummary(null, false); }
+  }
+  form.addEventListener("input", onChange);
+  form.addEventListener("change", onChange);
+  form.addEventListener("focusout", function (event) {
+    var id = event.target.name, field = byId[id], next = event.relatedTarget;
+    // Moving to a button or the summary: that click validates; showing a message now would shift the button away.
+    if (next && next.closest && next.closest("button, #fg-error-summary")) return;
+    if (!field || isFieldset(field) && form.contains(event.relatedTarget) && event.relatedTarget.name === id) return;
+    if (!isEmpty(p.readValue(field), field) || shown[id]) runChecks([id]);
+    if (!summary.hidden) renderSummary(null, false);
+  });
+}

@@ -1,0 +1,21 @@
+/* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
+   (see templates/README.md); each optional page module (wizard, mask, drafts, prefill) adds itself to `features`,
+   bounds.js its checks to `ruleChecks`. */
+import { addErrors } from "./errors.js";
+import { createPage, features } from "./page.js";
+import { addSubmission } from "./submit.js";
+import "./bounds.js";
+import "./wizard.js";
+import "./mask.js";
+import "./drafts.js";
+import "./prefill.js";
+
+function start() {
+  var p = createPage();
+  if (!p) return;
+  addErrors(p);
+  features.forEach(function (feature) { feature(p); });
+  addSubmission(p);
+  p.applyRules();
+}
+if (typeof document !== "undefined") start();

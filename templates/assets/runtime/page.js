@@ -1,0 +1,79 @@
+/* The form page: its spec, its controls, values read and written, and the rules applied to the fields.
+   createPage() returns the object every other page module works on (its `state`, `current` and hooks change). */
+import { states } from "./rules.js";
+import { fieldMap, isChecked, isDisplayOnly, isFieldset, isGroup, isSingleCheckbox, items } from "./values.js";
+
+/** What each optional module does to the page: functions of the page, run in the order the modules are joined. */
+export var features = [];
+
+/** The page of the form in this document, or null when there is none. */
+export function createPage() {
+  var specElement = document.getElementById("fg-spec"), form = document.getElementById("fg-form");
+  if (!specElement || !form) return null;
+  var spec = JSON.parse(specElement.textContent), byId = fieldMap(spec);
+  var inputs = spec.fields.filter(function (f) { return !isDisplayOnly(f); });
+  var summary = $("fg-error-summary");
+  var p = {
+    spec: spec, form: form, M: spec.messages, byId: byId, inputs: inputs,
+    summary: summary, list: summary && summary.querySelector(".fg-error-list"),
+    status: $("fg-status"), baseTitle: document.title,
+    pages: Array.prototype.slice.call(form.querySelectorAll(".fg-page")), current: 0,
+    backButton: form.querySelector("[data-fg-back]"), nextButton: form.querySelector("[data-fg-next]"),
+    submitButton: form.querySelector("[data-fg-submit]"), steps: $("fg-steps"),
+    shown: {}, state: states(spec, {}),
+    // Hooks the wizard and drafts replace when the page has them.
+    showPage: function () {}, clearDraft: function () {},
+    $: $, controls: controls, focusTarget: focusTarget, readValue: readValue, writeValue: writeValue,
+    values: values, pageOf: pageOf, describe: describe, applyRules: applyRules,
+  };
+  form.noValidate = true;
+
+  function $(id) { return document.getElementById(id); }
+  function controls(id) { return Array.prototype.slice.call(form.querySelectorAll("[name=\"" + id.replace(/["\\]/g, "\\$&") + "\"]")); }
+  function focusTarget(id) { var field = byId[id]; return $(isFieldset(field) ? "f-" + id + "-0" : "f-" + id); }
+  function readValue(field) {
+    var els = controls(field.id);
+    if (isSingleCheckbox(field)) return !!(els[0] && els[0].checked);
+    if (isGroup(field)) return els.filter(function (e) { return e.checked; }).map(function (e) { return e.value; });
+    if (field.kind === "radioGroup") {
+      var chosen = els.filter(function (e) { return e.checked; })[0];
+      return chosen ? chosen.value : "";
+    }
+    var el = els[0];
+    if (!el) return "";
+    return el.validity && el.validity.badInput ? "?" : el.value;
+  }
+  function writeValue(field, value) {
+    controls(field.id).forEach(function (el) {
+      if (el.type === "checkbox" || el.type === "radio") el.checked = isSingleCheckbox(field) ? isChecked(value) : items(value).indexOf(el.value) >= 0;
+      else el.value = value === null || value === undefined ? "" : String(value);
+    });
+  }
+  function values() {
+    var all = {};
+    inputs.forEach(function (f) { all[f.id] = readValue(f); });
+    return all;
+  }
+  function pageOf(id) {
+    for (var i = 0; i < spec.pages.length; i++) if (spec.pages[i].fields.indexOf(id) >= 0) return i;
+    return 0;
+  }
+  function describe(el, id, on) {
+    var ids = (el.getAttribute("aria-describedby") || "").split(" ").filter(function (x) { return x && x !== id; });
+    if (on) ids.push(id);
+    if (ids.length) el.setAttribute("aria-describedby", ids.join(" ")); else el.removeAttribute("aria-describedby");
+  }
+  // Rules: show, hide, require and unrequire fields as values change.
+  function applyRules() {
+    p.state = states(spec, values());
+    inputs.forEach(function (field) {
+      var wrapper = $("fg-field-" + field.id), hide = p.state.hidden.has(field.id);
+      if (wrapper) wrapper.hidden = hide;
+      if (hide) p.showError(field.id, null);
+      controls(field.id).forEach(function (el) {
+        if (!isGroup(field)) el.required = p.state.required.has(field.id);
+      });
+    });
+  }
+  return p;
+}

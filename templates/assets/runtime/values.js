@@ -1,0 +1,46 @@
+/* Submitted values: trimming, numbers, lists, and what kind of control a field is. */
+var DECIMAL = /^-?(\d+(\.\d+)?|\.\d+)([eE][+-]?\d+)?$/;
+
+export function decimal(text) { return DECIMAL.test(text) ? Number(text) : null; }
+export function text(value) {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return String(value);
+  return "";
+}
+export function items(value) {
+  if (Array.isArray(value)) return value.map(text).filter(Boolean);
+  var one = text(value);
+  return value !== null && typeof value !== "object" && one ? [one] : [];
+}
+export function isChecked(value) { return value === true || value === "true"; }
+/* What a field is comes from the spec's `kind` (FieldKind in Swift decides it once): input, textarea, select,
+   radioGroup, checkboxGroup, checkbox or display. */
+export function isGroup(field) { return field.kind === "checkboxGroup"; }
+export function isSingleCheckbox(field) { return field.kind === "checkbox"; }
+export function isDisplayOnly(field) { return field.kind === "display"; }
+/** Radio buttons or checkboxes in a fieldset: focus and errors go to the group. */
+export function isFieldset(field) { return field.kind === "radioGroup" || field.kind === "checkboxGroup"; }
+/** One or several values chosen from a list of options. */
+export function choosesFromList(field) { return field.kind === "select" || isFieldset(field); }
+/** Answered by choosing rather than typing: a missing answer says "Select …". */
+export function isChoice(field) { return choosesFromList(field) || field.kind === "checkbox"; }
+export function isEmpty(value, field) {
+  if (isSingleCheckbox(field)) return !isChecked(value);
+  if (isGroup(field)) return items(value).length === 0;
+  return text(value) === "";
+}
+/** A message template with `{key}` placeholders filled in. */
+export function format(template, replacements) {
+  var output = template || "";
+  Object.keys(replacements).sort().forEach(function (key) {
+    output = output.split("{" + key + "}").join(replacements[key]);
+  });
+  return output;
+}
+/** The spec's fields by id (the first of a duplicated id wins). */
+export function fieldMap(spec) {
+  var map = {};
+  spec.fields.forEach(function (f) { if (!map[f.id]) map[f.id] = f; });
+  return map;
+}
