@@ -96,7 +96,11 @@ public struct PreviewServer: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
-    /// Builds, then serves until Ctrl-C or SIGTERM. `ready` gets the URL once the server listens.
+    /// How long Ctrl-C or SIGTERM waits for requests in flight before cancelling them.
+    public static let shutdownDeadline: Duration = .seconds(2)
+
+    /// Builds, then serves until Ctrl-C or SIGTERM (requests still running after `shutdownDeadline`
+    /// are cancelled). `ready` gets the URL once the server listens.
     public func run(watch: Bool = true, ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         defer { console.flush() }
         if let code = ListenCheck.bindError(host: options.host, port: options.port) {
@@ -128,8 +132,13 @@ public struct PreviewServer: Sendable {
             app.addServices(RebuildService(watcher: watcher, rebuilder: rebuilder, mocksDirectory: options.mocksDirectory))
         }
         app.addServices(HeartbeatService(hub: hub))
+        var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: serverLogger)
+        configuration.maximumGracefulShutdownDuration = Self.shutdownDeadline
+        configuration.maximumCancellationDuration = .seconds(1)
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: configuration).run()
+        } catch is CancellationError {
+            return
         } catch {
             throw ServeError(error, host: options.host, port: options.port)
         }

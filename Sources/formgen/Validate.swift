@@ -23,6 +23,9 @@ extension Formgen {
         @Flag(help: "Print the result as JSON: {valid, errors, hidden, data}.")
         var json = false
 
+        @Option(help: "The largest submission read, in bytes (default 10000000).")
+        var maxInputBytes = 10_000_000
+
         func validate() throws {
             if let today, Self.date(today) == nil { throw ValidationError("--today expects a date such as 2025-06-15, found '\(today)'") }
         }
@@ -78,10 +81,20 @@ extension Formgen {
                 guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory) else { throw fail("cannot read the file: it does not exist") }
                 if isDirectory.boolValue { throw fail("cannot read the file: it is a folder") }
             }
-            let bytes = data == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: data)
-            guard let bytes else { throw fail("cannot read the file: permission denied") }
+            let handle = data == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: data)
+            guard let handle, let bytes = try? handle.read(upToCount: maxInputBytes + 1) ?? Data() else {
+                throw fail("cannot read the file: permission denied")
+            }
+            guard bytes.count <= maxInputBytes else {
+                throw fail("the submission is larger than \(maxInputBytes) bytes (raise the limit with --max-input-bytes)")
+            }
             guard String(data: bytes, encoding: .utf8) != nil else { throw fail("cannot read the file: it is not UTF-8 text") }
-            guard let value = try? JSONValue.decode(bytes) else { throw fail("not valid JSON") }
+            let value: JSONValue
+            do {
+                value = try JSONValue.decode(bytes)
+            } catch let failure as JSONParser.Failure {
+                throw fail("not valid JSON: \(failure.reason) at byte \(failure.offset)")
+            }
             guard case .object(let values) = value else { throw fail(SubmissionError.notAnObject.description) }
             return values
         }

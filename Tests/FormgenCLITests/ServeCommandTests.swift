@@ -62,6 +62,30 @@ import Glibc
         #expect(server.stop(with: SIGTERM) == 0)
     }
 
+    @Test func sigtermCancelsASlowMockRequestAfterTheShutdownDeadline() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try ServeProcess(arguments: ["--out", "public", "--port", "0", "--poll"], in: site)
+        let port = try #require(server.waitForPort(), "stderr: \(server.stderr)")
+        defer { _ = server.stop(with: SIGKILL) }
+        let slow = try ServeTestClient(port: port)
+        slow.send("GET /api/nl-user-profile?mock-delay=600000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(server.stop(with: SIGTERM, seconds: 30) == 0, "still running 30 s after SIGTERM; stderr: \(server.stderr)")
+    }
+
+    @Test func aRequestWithoutHostIsRefused() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let server = try ServeProcess(arguments: ["--out", "public", "--port", "0", "--poll"], in: site)
+        let port = try #require(server.waitForPort(), "stderr: \(server.stderr)")
+        defer { _ = server.stop(with: SIGKILL) }
+        let client = try ServeTestClient(port: port)
+        client.send("GET / HTTP/1.1\r\n\r\n")
+        #expect(client.read(until: "\r\n"))
+        #expect(client.received.hasPrefix("HTTP/1.1 400"), "\(client.received)")
+    }
+
     @Test func aTakenPortIsOneClearLineBeforeAnyBuild() throws {
         let site = try CommandRunner.copyOfExampleConfigs()
         defer { try? FileManager.default.removeItem(at: site) }

@@ -117,12 +117,29 @@ struct ValidateCommandTests {
         #expect(try ValidateRunner.run(["--today", "yesterday", "kyc/nl", "-"], input: "{}").status == 2)
     }
 
-    @Test(arguments: [("[1, 2]", "the submission must be a JSON object"), ("{oops", "not valid JSON")])
+    @Test(arguments: [("[1, 2]", "the submission must be a JSON object"), ("{oops", "not valid JSON: expected a key at byte 1")])
     func badSubmissionsExit1WithALocatedError(text: String, message: String) throws {
         let path = try ValidateRunner.file(text)
         let outcome = try ValidateRunner.run(["kyc/nl", path])
         #expect(outcome.status == 1)
         #expect(outcome.stderr.contains("\(path): error: \(message)"))
+    }
+
+    @Test func deepNestingIsRefusedAndATinyNumberIsValidJSON() throws {
+        let deep = try ValidateRunner.file(#"{"x": "# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}")
+        let outcome = try ValidateRunner.run(["kyc/nl", deep])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(deep): error: not valid JSON: nested deeper than 64 levels at byte 69"))
+        let tiny = try ValidateRunner.file(#"{"x": 1e-400}"#)
+        #expect(!(try ValidateRunner.run(["kyc/nl", tiny]).stderr.contains("not valid JSON")))
+    }
+
+    @Test func aSubmissionOverTheInputCapIsRefusedUnlessTheCapIsRaised() throws {
+        let path = try ValidateRunner.file(#"{"x": ""# + String(repeating: "a", count: 2_000) + #""}"#)
+        let outcome = try ValidateRunner.run(["--max-input-bytes", "1000", "kyc/nl", path])
+        #expect(outcome.status == 1)
+        #expect(outcome.stderr.contains("\(path): error: the submission is larger than 1000 bytes (raise the limit with --max-input-bytes)"))
+        #expect(!(try ValidateRunner.run(["--max-input-bytes", "3000", "kyc/nl", path]).stderr.contains("larger than")))
     }
 
     @Test func anUnreadableFileExits1SayingWhy() throws {

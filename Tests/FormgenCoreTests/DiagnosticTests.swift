@@ -64,7 +64,7 @@ import Testing
         Case(name: "image without src", yaml: "title: T\nfields:\n  - {id: i, label: Logo, type: image}\n",
              expected: ["configs/forms/f.yaml:3:5: error: image 'i' has no 'src'"]),
         Case(name: "unsafe image src", yaml: "title: T\nfields:\n  - {id: i, label: Logo, type: image, src: 'javascript:alert(1)'}\n",
-             expected: ["configs/forms/f.yaml:3:5: error: image 'i' has an unsafe 'src'"]),
+             expected: ["configs/forms/f.yaml:3:44: error: unsafe URL \"javascript:alert(1)\" in 'src': the scheme 'javascript:' is not allowed (allowed: https, http, or a relative URL)"]),
         Case(name: "field is not a mapping", yaml: "title: T\nfields:\n  - just text\n",
              expected: ["configs/forms/f.yaml:3:5: error: expected a field to be a mapping, found 'just text'"]),
         Case(name: "required is not a bool", yaml: "title: T\nfields:\n  - {id: a, label: A, required: maybe}\n",

@@ -36,6 +36,26 @@ import Testing
         #expect(siblings == ["public"])
     }
 
+    @Test func leftoversOfKilledBuildsAreRemovedAndThoseOfRunningBuildsStay() throws {
+        let out = Self.folder()
+        let parent = out.deletingLastPathComponent()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = finished.processIdentifier
+        let running = getppid()
+        let fileManager = FileManager.default
+        for name in [".public.formgen-new-\(gone)", ".public.formgen-old-\(gone)", ".public.formgen-new-\(running)", ".other.formgen-new-\(gone)"] {
+            try fileManager.createDirectory(at: parent.appendingPathComponent(name + "/a"), withIntermediateDirectories: true)
+        }
+        let writer = OutputWriter(outputDirectory: out)
+        #expect(writer.removeLeftovers(in: parent, name: "public") == [".public.formgen-new-\(gone)", ".public.formgen-old-\(gone)"])
+        try writer.write(files: ["index.html": Data("i".utf8)], copies: [:])
+        let siblings = try fileManager.contentsOfDirectory(atPath: parent.path).sorted()
+        #expect(siblings == [".other.formgen-new-\(gone)", ".public.formgen-new-\(running)", "public"])
+    }
+
     @Test func cacheKeysChangeOnlyForTheFormWhoseConfigChanged() throws {
         let files = [
             "configs/forms/a.yaml": "title: A\nfields:\n  - {id: x, label: X}\n",

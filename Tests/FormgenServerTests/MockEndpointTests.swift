@@ -52,6 +52,25 @@ import Testing
         }
     }
 
+    @Test func statusesOutside200To599AreRefusedAndBodilessStatusesHaveNoBody() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try await site.withClient { client in
+            for status in ["0", "-1", "99", "100", "101", "199", "600"] {
+                try await client.execute(uri: "/api/profile?mock-status=\(status)", method: .get) { response in
+                    #expect(response.status == .badRequest, "\(status)")
+                    #expect(response.text == "mock-status must be between 200 and 599, not \(Int(status)!)\n")
+                }
+            }
+            for status in [204, 304] {
+                try await client.execute(uri: "/api/profile?mock-status=\(status)", method: .get) { response in
+                    #expect(response.status.code == status)
+                    #expect(response.body.readableBytes == 0, "\(status)")
+                }
+            }
+        }
+    }
+
     @Test func mocksYamlSetsStatusDelayFirstFailuresAndInlineBodies() async throws {
         let site = try TestSite.make()
         defer { site.remove() }

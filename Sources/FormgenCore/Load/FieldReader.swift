@@ -45,7 +45,7 @@ struct FieldReader {
         field.autocomplete = node.string("autocomplete")
         field.defaultValue = node.string("default")
         field.sensitive = node.bool("sensitive") ?? (type == .password)
-        field.src = node.string("src")
+        field.src = node.url("src", for: .image)
         field.content = node.string("text")
         if let keyboardName = node.string("keyboard") {
             field.keyboard = Keyboard(rawValue: keyboardName)

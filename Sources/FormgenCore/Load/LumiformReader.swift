@@ -43,7 +43,7 @@ struct LumiformReader {
                                   label: item.string("title") ?? "", at: item.location)
                 field.typeLocation = item["type"]?.location ?? item.location
                 if type == "image" {
-                    field.src = item.string("src")
+                    field.src = item.url("src", for: .image)
                     if field.src == nil { item.error("image item is missing 'src'") }
                 } else if field.label.isEmpty {
                     item.error("text item is missing 'title'")

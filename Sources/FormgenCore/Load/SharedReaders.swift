@@ -13,7 +13,7 @@ struct DataSourceReader {
             if type != "api" {
                 item["type"]?.error("unknown data source type '\(type)' (known: api)")
             }
-            guard let endpoint = item.string("endpoint"), !endpoint.isEmpty else {
+            guard let endpoint = item.url("endpoint", for: .endpoint), !endpoint.isEmpty else {
                 item.error("data source '\(id)' is missing 'endpoint'")
                 return nil
             }
@@ -31,9 +31,9 @@ struct SubmissionReader {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
         node.warnUnknownKeys(allowed: ["action", "method", "encoding", "successMessage", "redirect", "provider", "url"], in: "submit")
-        if let action = node.string("action") { submission.action = action }
+        if let action = node.url("action", for: .action) { submission.action = action }
         if let provider = node.string("provider") {
-            let url = node.string("url")
+            let url = node.string("url").flatMap { try? ConfigURL.check($0, for: .endpoint).get() }
             if provider != "collect" {
                 node["provider"]?.error("unknown submit provider '\(provider)' (known: collect)")
             } else if let url, url.hasPrefix("https://") || url.hasPrefix("http://") {
@@ -53,7 +53,7 @@ struct SubmissionReader {
             }
         }
         if let message = node.string("successMessage") { submission.successMessage = message }
-        if let redirect = node.string("redirect") { submission.redirect = redirect }
+        if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
         return submission
     }
 }

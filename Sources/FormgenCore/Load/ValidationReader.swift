@@ -14,17 +14,19 @@ struct ValidationReader {
         }
         guard node.expectMapping("'validation'") else { return [] }
         let sharedMessage = node.localized("message")
+        let sharedAllowSlow = node.bool(Self.allowSlowKey) ?? false
         var rules: [ValidationRule] = []
-        for entry in node.entries where entry.key != "message" {
+        for entry in node.entries where entry.key != "message" && entry.key != Self.allowSlowKey {
             if entry.value.isMapping {
-                entry.value.warnUnknownKeys(allowed: ["value", "message"], in: "validation rule '\(entry.key)'")
+                entry.value.warnUnknownKeys(allowed: ["value", "message", Self.allowSlowKey], in: "validation rule '\(entry.key)'")
                 let valueNode = entry.value["value"]
                 if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: valueNode,
-                                       message: entry.value.localized("message") ?? sharedMessage, at: entry.keyNode.location) {
+                                       message: entry.value.localized("message") ?? sharedMessage, at: entry.keyNode.location,
+                                       allowSlow: entry.value.bool(Self.allowSlowKey) ?? sharedAllowSlow) {
                     rules.append(rule)
                 }
             } else if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: entry.value,
-                                          message: sharedMessage, at: entry.keyNode.location) {
+                                          message: sharedMessage, at: entry.keyNode.location, allowSlow: sharedAllowSlow) {
                 rules.append(rule)
             }
         }
@@ -33,16 +35,20 @@ struct ValidationReader {
 
     private func readListEntry(_ node: ConfigNode) -> ValidationRule? {
         guard node.expectMapping("a validation entry") else { return nil }
-        node.warnUnknownKeys(allowed: ["type", "value", "message"], in: "validation entry")
+        node.warnUnknownKeys(allowed: ["type", "value", "message", Self.allowSlowKey], in: "validation entry")
         guard let typeNode = node["type"], let name = typeNode.scalarText else {
             node.error("validation entry is missing 'type' (one of \(ValidationRule.names.joined(separator: ", ")))")
             return nil
         }
-        return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.localized("message"), at: node.location)
+        return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.localized("message"), at: node.location,
+                        allowSlow: node.bool(Self.allowSlowKey) ?? false)
     }
 
+    /// The key that accepts a regex the slow-pattern check flags (then a warning instead of an error).
+    static let allowSlowKey = "allowSlowRegex"
+
     private func makeRule(name: String, nameNode: ConfigNode, value: ConfigNode?, message: (text: String, translations: [String: String])?,
-                          at location: SourceLocation) -> ValidationRule? {
+                          at location: SourceLocation, allowSlow: Bool = false) -> ValidationRule? {
         func need<T>(_ parse: (ConfigNode) -> T?, _ what: String) -> T? {
             guard let value, !value.isNull else {
                 nameNode.error("validation '\(name)' needs a value (\(what))")
@@ -77,6 +83,14 @@ struct ValidationReader {
             if let problem = RegexSyntax.problem(in: pattern) {
                 value?.error("invalid regex '\(pattern)': \(problem)")
                 return nil
+            }
+            if let slow = SlowRegexCheck.problem(in: pattern) {
+                if allowSlow {
+                    value?.warning("slow regex '\(pattern)' accepted by allowSlowRegex: \(slow)")
+                } else {
+                    value?.error("slow regex '\(pattern)': \(slow); rewrite it, or set allowSlowRegex: true on the rule to accept the risk")
+                    return nil
+                }
             }
             kind = .regex(pattern)
         case "minLength", "maxLength":

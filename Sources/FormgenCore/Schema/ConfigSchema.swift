@@ -221,11 +221,14 @@ public enum ConfigSchema {
             "maxAge": "At most this many whole years before today.",
             "equalsField": "The same as another field (its id).",
         ]
-        var ruleProperties: [String: JSONValue] = ["message": ref("localizedText", "The message for every rule of this map that gives none.")]
+        let allowSlow: JSONValue = ["type": "boolean", "description": "Accept a regex the build flags as possibly slow (a warning instead of an error)."]
+        var ruleProperties: [String: JSONValue] = ["message": ref("localizedText", "The message for every rule of this map that gives none."),
+                                                   "allowSlowRegex": allowSlow]
         for (name, description) in descriptions {
             ruleProperties[name] = [
                 "description": .string(description),
-                "oneOf": [scalar, object(title: nil, ["value": scalar, "message": ref("localizedText", "Shown when the check fails.")])],
+                "oneOf": [scalar, object(title: nil, ["value": scalar, "message": ref("localizedText", "Shown when the check fails."),
+                                                      "allowSlowRegex": allowSlow])],
             ]
         }
         let names = ValidationRule.names + ["pattern", "min", "max"]
@@ -237,6 +240,7 @@ public enum ConfigSchema {
                     "type": ["type": "string", "enum": .array(names.map { .string($0) })],
                     "value": scalar,
                     "message": ref("localizedText", "Shown when the check fails."),
+                    "allowSlowRegex": allowSlow,
                 ], required: ["type"])],
             ],
         ]

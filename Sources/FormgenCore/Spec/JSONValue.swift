@@ -65,9 +65,11 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
         }
     }
 
-    /// Parses a JSON document.
+    /// Parses a JSON document in one linear pass; arrays and objects may nest at most
+    /// `JSONParser.maximumDepth` (64) levels deep.
     public static func decode(_ data: Data) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: data)
+        var parser = JSONParser(data)
+        return try parser.parse()
     }
 
     /// The value as compact JSON with sorted keys.

@@ -18,6 +18,10 @@ public struct FormValidator: @unchecked Sendable {
 
     static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
 
+    /// The longest value (in Unicode scalars) any pattern runs on when a field sets no `maxLength`;
+    /// a longer value fails as too long before any regex runs.
+    public static let defaultLengthCap = 10_000
+
     public init(spec: FormSpec, now: Date = Date()) {
         self.spec = spec
         today = CalendarDate(now)
@@ -94,6 +98,14 @@ public struct FormValidator: @unchecked Sendable {
             let allowed = Set(options.map(\.value))
             let chosen = field.isCheckboxGroup ? FieldValue.items(value) : [text]
             if !chosen.allSatisfy(allowed.contains) { return format(messages["option"], field, value: nil) }
+        }
+        let maxLengthRule = field.validations.first { $0.rule == "maxLength" }
+        let cap = maxLengthRule.flatMap { rule -> Int? in
+            if case .number(let number) = rule.value, number >= 0, number < Double(Int.max) { return Int(number) }
+            return nil
+        } ?? Self.defaultLengthCap
+        if text.unicodeScalars.count > cap {
+            return maxLengthRule?.message ?? format(messages["maxLength"], field, value: String(cap))
         }
         if let mask = field.mask, !Self.matches(text, mask: mask) {
             let maskRule = field.validations.first { $0.rule == "mask" }

@@ -29,6 +29,7 @@ public struct OutputWriter: Sendable {
         let retired = parent.appendingPathComponent(".\(name).formgen-old-\(ProcessInfo.processInfo.processIdentifier)")
         try? fileManager.removeItem(at: staging)
         try? fileManager.removeItem(at: retired)
+        removeLeftovers(in: parent, name: name)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             let folders = Set((outputs.map(\.path) + Array(copies.keys)).map(Self.parent)).filter { !$0.isEmpty }
@@ -54,6 +55,40 @@ public struct OutputWriter: Sendable {
             try? fileManager.removeItem(at: staging)
             throw error
         }
+    }
+
+    /// Removes the staging and retired folders (`.<name>.formgen-new-<pid>`, `.<name>.formgen-old-<pid>`)
+    /// of builds whose process is gone (killed mid-build), saying so in one line on standard error.
+    /// Returns the names it removed, sorted.
+    @discardableResult
+    func removeLeftovers(in parent: URL, name: String) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return [] }
+        let own = ProcessInfo.processInfo.processIdentifier
+        var removed: [String] = []
+        for entry in entries.sorted() {
+            guard let pid = Self.leftoverProcess(entry, name: name), pid != own, !Self.isRunning(pid) else { continue }
+            FileSystemWork.removeTree(parent.appendingPathComponent(entry))
+            removed.append(entry)
+        }
+        if !removed.isEmpty {
+            let line = "formgen: removed \(removed.count) leftover folder\(removed.count == 1 ? "" : "s") of killed builds: \(removed.joined(separator: ", "))\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return removed
+    }
+
+    /// The process id in a staging or retired folder's name for the output `name`, if it is one.
+    static func leftoverProcess(_ entry: String, name: String) -> Int32? {
+        for kind in ["new", "old"] {
+            let prefix = ".\(name).formgen-\(kind)-"
+            if entry.hasPrefix(prefix), let pid = Int32(entry.dropFirst(prefix.count)), pid > 0 { return pid }
+        }
+        return nil
+    }
+
+    /// Whether a process with this id exists (`kill(pid, 0)`; a process of another user counts as running).
+    static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Renders and writes the outputs on a few threads, so one thread's disk waits overlap another's

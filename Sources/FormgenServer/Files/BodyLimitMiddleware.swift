@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// Refuses a request whose declared body is larger than the limit with 413, before reading it.
+/// Refuses a request without `Host` (required by HTTP/1.1) with 400, and one whose declared body is
+/// larger than the limit with 413, before reading it.
 /// (Handlers that read a body read at most the limit, so a body without a length is capped too.)
 public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     public let maxBytes: Int
@@ -10,6 +11,7 @@ public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.head.authority.map({ !$0.isEmpty }) ?? false else { throw HTTPError(.badRequest, message: "A request needs a Host header") }
         if let length = request.headers[.contentLength] {
             guard let bytes = Int(length), bytes >= 0 else { throw HTTPError(.badRequest, message: "Invalid Content-Length") }
             guard bytes <= maxBytes else {

@@ -1,7 +1,9 @@
 import FormgenCore
 
 /// The script `formgen serve` adds to every page it serves: it listens for build events and
-/// reloads the page, or shows a failed build's diagnostics over it (as text, never as HTML).
+/// reloads the page, or shows a failed build's diagnostics over it (as text, never as HTML). The event
+/// stream is closed on `pagehide` and reopened on `pageshow`, so pages kept in the back/forward cache
+/// do not hold HTTP/1.1 connections (six per host) and stall the next navigation.
 public enum LiveReloadScript {
     /// Where the script listens for build events (server-sent events).
     public static let eventsPath = "/__formgen/events"
@@ -36,14 +38,24 @@ public enum LiveReloadScript {
         overlay.appendChild(details);
         document.body.appendChild(overlay);
       }
-      var events = new EventSource("\(eventsPath)");
-      events.addEventListener("hello", function (event) {
-        var build = JSON.parse(event.data).build;
-        if (seen !== null && seen !== build) { location.reload(); return; }
-        seen = build;
-      });
-      events.addEventListener("reload", function () { location.reload(); });
-      events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text); });
+      var events = null;
+      function open() {
+        if (events) { return; }
+        events = new EventSource("\(eventsPath)");
+        events.addEventListener("hello", function (event) {
+          var build = JSON.parse(event.data).build;
+          if (seen !== null && seen !== build) { location.reload(); return; }
+          seen = build;
+        });
+        events.addEventListener("reload", function () { location.reload(); });
+        events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text); });
+      }
+      function close() {
+        if (events) { events.close(); events = null; }
+      }
+      window.addEventListener("pagehide", close);
+      window.addEventListener("pageshow", open);
+      open();
     })();
     """
 

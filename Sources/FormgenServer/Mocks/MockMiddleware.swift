@@ -24,17 +24,28 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
         let query = request.uri.queryParameters
         let status = query["mock-status"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-status", in: request).flatMap { Int($0) }
         let delay = query["mock-delay"].flatMap { Int(String($0)) } ?? header("x-formgen-mock-delay", in: request).flatMap { Int($0) }
-        guard let answer = mocks.answer(path: decoded, statusOverride: status.map { min(max($0, 100), 599) },
+        if let status, !(200...599).contains(status) {
+            let text = "mock-status must be between 200 and 599, not \(status)\n"
+            return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        }
+        guard let answer = mocks.answer(path: decoded, statusOverride: status,
                                         delayOverride: delay.map { min(max($0, 0), 60_000) })
         else {
             return try notFound.get()
         }
         if answer.delay > 0 { try await Task.sleep(for: .milliseconds(answer.delay)) }
         let headers: HTTPFields = [.contentType: answer.contentType, .cacheControl: "no-store"]
-        let body = request.method == .head ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.body))
-        var response = Response(status: .init(code: answer.status), headers: headers, body: body)
-        if request.method == .head { response.headers[.contentLength] = String(answer.body.utf8.count) }
+        let bodiless = Self.forbidsBody(answer.status)
+        let body = request.method == .head || bodiless ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.body))
+        var response = Response(status: .init(code: answer.status), headers: bodiless ? [.cacheControl: "no-store"] : headers, body: body)
+        if request.method == .head && !bodiless { response.headers[.contentLength] = String(answer.body.utf8.count) }
         return response
+    }
+
+    /// Statuses whose responses HTTP forbids a body for (1xx, 204 No Content, 304 Not Modified).
+    static func forbidsBody(_ status: Int) -> Bool {
+        status < 200 || status == 204 || status == 304
     }
 
     private func header(_ name: String, in request: Request) -> String? {

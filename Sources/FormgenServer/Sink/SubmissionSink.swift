@@ -30,8 +30,9 @@ public actor SubmissionSink {
         public var formTitle: String?
     }
 
-    /// Validates and, when valid, keeps one submission of the form at `formPath`.
-    public func submit(formPath: String, body: Data, encoding: Encoding) -> Answer {
+    /// Validates and, when valid, keeps one submission of the form at `formPath`. Submissions are
+    /// decoded and validated concurrently; only appending to the file is one at a time.
+    public nonisolated func submit(formPath: String, body: Data, encoding: Encoding) async -> Answer {
         guard let spec = spec(at: formPath) else {
             return Answer(status: 404, body: .object(["error": .string("no form is served at /\(formPath)/")]))
         }
@@ -52,7 +53,7 @@ public actor SubmissionSink {
             "data": .object(result.data),
         ])
         do {
-            try append(record.jsonText() + "\n")
+            try await append(record.jsonText() + "\n")
         } catch {
             return Answer(status: 500, body: .object(["error": .string("cannot write \(file): \(error.localizedDescription)")]), formTitle: spec.title)
         }
@@ -62,7 +63,7 @@ public actor SubmissionSink {
     }
 
     /// The spec embedded in the served page of the form at `formPath`, read from inside the output folder only.
-    private func spec(at formPath: String) -> FormSpec? {
+    private nonisolated func spec(at formPath: String) -> FormSpec? {
         let segments = formPath.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         let provider = ConfinedFileProvider(root: outputDirectory)

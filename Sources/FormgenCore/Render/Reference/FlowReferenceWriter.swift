@@ -25,6 +25,9 @@ public struct FlowReferenceWriter {
         guard !countries.isEmpty else { return blocks.joined(separator: "\n\n") + "\n" }
 
         let ids = Self.fieldIDs(countries)
+        let fieldsByID = countries.map { country in
+            Dictionary(country.form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         let header = "| Field | " + countries.map(\.code).joined(separator: " | ") + " |"
         let divider = "| --- | " + countries.map { _ in ":---:" }.joined(separator: " | ") + " |"
 
@@ -32,8 +35,8 @@ public struct FlowReferenceWriter {
         blocks.append("Each cell gives the field's label in that country; “required” when it must be filled in, “—” when the country does not ask for it.")
         var asked = [header, divider]
         for id in ids {
-            let cells = countries.map { country -> String in
-                guard let field = country.form.allFields.first(where: { $0.id == id }) else { return "—" }
+            let cells = countries.indices.map { index -> String in
+                guard let field = fieldsByID[index][id] else { return "—" }
                 var cell = field.label.isEmpty ? field.type.rawValue : Markdown.escape(field.label)
                 var notes: [String] = []
                 if field.kind.isDisplayOnly { notes.append("not submitted") }
@@ -51,9 +54,9 @@ public struct FlowReferenceWriter {
         let writers = Dictionary(countries.map { ($0.code, ReferenceWriter(form: $0.form)) }, uniquingKeysWith: { first, _ in first })
         var rules = [header, divider]
         for id in ids {
-            let cells = countries.map { country -> String in
-                guard let field = country.form.allFields.first(where: { $0.id == id }) else { return "—" }
-                let writer = writers[country.code]!
+            let cells = countries.indices.map { index -> String in
+                guard let field = fieldsByID[index][id] else { return "—" }
+                let writer = writers[countries[index].code]!
                 let checks = ReferenceWriter.isUnchecked(field) ? ["read-only, not checked"] : writer.checks(field).map(\.check)
                 return ([field.type.rawValue] + checks).joined(separator: "; ")
             }

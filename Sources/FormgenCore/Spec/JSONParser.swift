@@ -1,0 +1,181 @@
+import Foundation
+
+/// A single-pass JSON parser for submissions: linear in the input, with a nesting-depth cap, so a
+/// deeply nested or huge body costs no more than reading it once. Numbers out of `Double`'s range
+/// underflow to 0 (`1e-400`) or overflow to infinity, as `strtod` does; both are valid JSON.
+public struct JSONParser {
+    /// Why a document is not accepted, with the byte offset where it went wrong.
+    public struct Failure: Error, Equatable {
+        public var offset: Int
+        public var reason: String
+    }
+
+    /// The deepest nesting of arrays and objects a submission may have.
+    public static let maximumDepth = 64
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private let maximumDepth: Int
+
+    init(_ data: Data, maximumDepth: Int = JSONParser.maximumDepth) {
+        self.bytes = [UInt8](data)
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Parses the whole document (one value, surrounded only by whitespace).
+    mutating func parse() throws -> JSONValue {
+        let value = try parseValue(depth: 0)
+        skipWhitespace()
+        guard index == bytes.count else { throw fail("unexpected text after the value") }
+        return value
+    }
+
+    private func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
+        case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
+        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
+        case UInt8(ascii: "n"): try literal("null"); return .null
+        default: return .number(try parseNumber())
+        }
+    }
+
+    private mutating func literal(_ word: String) throws {
+        let expected = Array(word.utf8)
+        guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw fail("unexpected character")
+        }
+        index += expected.count
+    }
+
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
+        guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        index += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+            index += 1
+            members[key] = try parseValue(depth: depth)
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
+            index += 1
+            return .object(members)
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
+        guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+        index += 1
+        var items: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
+        while true {
+            items.append(try parseValue(depth: depth))
+            skipWhitespace()
+            guard index < bytes.count else { throw fail("unexpected end") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
+            index += 1
+            return .array(items)
+        }
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            return index - from
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 else { throw fail("unexpected character") }
+        if bytes[index] == 0x30 { index += 1 } else { _ = digits() }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw fail("expected a digit") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw fail("expected a digit") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        return strtod(text, nil)
+    }
+
+    private mutating func parseString() throws -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun() {
+            if runStart < index { scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars) }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flushRun()
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 { throw fail("control character in a string") }
+            if byte != UInt8(ascii: "\\") { index += 1; continue }
+            flushRun()
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var unit = try hexUnit()
+                if (0xD800...0xDBFF).contains(unit), bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    index += 2
+                    let low = try hexUnit()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        scalars.append("\u{FFFD}")
+                        unit = low
+                    }
+                }
+                scalars.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+            default: throw fail("invalid escape")
+            }
+            runStart = index
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func hexUnit() throws -> UInt32 {
+        guard bytes.count - index >= 4, let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
+            throw fail("invalid \\u escape")
+        }
+        index += 4
+        return unit
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// Every URL in a config goes through one allow-list.
+@Suite struct ConfigURLTests {
+    @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:alert(1)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>",
+                      "vbscript:msgbox(1)", "file:///etc/passwd", "mailto:a@example.org"])
+    func dangerousSchemesAreRefused(url: String) {
+        guard case .failure(.scheme) = ConfigURL.check(url, for: .action) else {
+            Issue.record("\(url) accepted")
+            return
+        }
+    }
+
+    @Test(arguments: [" javascript:alert(1)", "java\nscript:alert(1)", "java\tscript:x", "https://a.example/\u{0}", "https://a.example/ x",
+                      "\u{200B}javascript:x", "/\\evil.example/x"])
+    func whitespaceControlCharactersAndBackslashesAreRefused(url: String) {
+        guard case .failure = ConfigURL.check(url, for: .image) else {
+            Issue.record("\(url) accepted")
+            return
+        }
+    }
+
+    @Test func allowedURLsPassAndProtocolRelativeOnesBecomeHTTPS() {
+        #expect(ConfigURL.check("https://api.example.org/x?a=1", for: .endpoint) == .success("https://api.example.org/x?a=1"))
+        #expect(ConfigURL.check("HTTP://api.example.org/", for: .endpoint) == .success("HTTP://api.example.org/"))
+        #expect(ConfigURL.check("/api/nl-user-profile", for: .endpoint) == .success("/api/nl-user-profile"))
+        #expect(ConfigURL.check("thanks/", for: .redirect) == .success("thanks/"))
+        #expect(ConfigURL.check("logo.svg", for: .image) == .success("logo.svg"))
+        #expect(ConfigURL.check("/a:b", for: .image) == .success("/a:b"))
+        #expect(ConfigURL.check("mailto:help@example.org", for: .link) == .success("mailto:help@example.org"))
+        #expect(ConfigURL.check("//api.example.org/x", for: .action) == .success("https://api.example.org/x"))
+    }
+
+    @Test func aRefusedURLIsALocatedErrorWithItsText() throws {
+        let (_, diagnostics) = try TestSite(["configs/forms/f.yaml": """
+            title: T
+            submit:
+              action: " JAVASCRIPT:alert(1)"
+              redirect: "vbscript:x"
+            dataSources:
+              - {id: p, endpoint: "data:text/html,x", fields: [a]}
+            fields:
+              - {id: a, label: A}
+              - {id: i, label: Logo, type: image, src: "java\\nscript:alert(1)"}
+
+            """]).load()
+        #expect(diagnostics == [
+            #"configs/forms/f.yaml:3:11: error: unsafe URL " JAVASCRIPT:alert(1)" in 'action': it contains whitespace or a control character"#,
+            #"configs/forms/f.yaml:4:13: error: unsafe URL "vbscript:x" in 'redirect': the scheme 'vbscript:' is not allowed (allowed: https, http, or a relative URL)"#,
+            #"configs/forms/f.yaml:6:23: error: unsafe URL "data:text/html,x" in 'endpoint': the scheme 'data:' is not allowed (allowed: https, http, or a relative URL)"#,
+            #"configs/forms/f.yaml:9:44: error: unsafe URL "java\nscript:alert(1)" in 'src': it contains whitespace or a control character"#,
+        ])
+    }
+}
