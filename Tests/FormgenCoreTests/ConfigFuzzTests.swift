@@ -9,7 +9,7 @@ import Testing
 @Suite struct ConfigFuzzTests {
     static let seeds = ["forms/kyc.yaml", "forms/registration.yaml", "forms/pet-adoption.json", "forms/lumiform-nested.json",
                         "countries/nl.yaml", "countries/de.yaml", "countries/be.yaml", "countries/us.yaml", "site.yaml"]
-    static let located = /^configs\/[^:]+:\d+:\d+: (error|warning): ./
+    static var located: Regex<(Substring, Substring)> { /^configs\/[^:]+:\d+:\d+: (error|warning): ./ }
 
     @Test func mutatedExampleConfigsGiveLocatedDiagnosticsAndNeverCrash() throws {
         let environment = ProcessInfo.processInfo.environment

@@ -44,5 +44,10 @@ public protocol SubmissionStore: Sendable {
 /// Storage is unreachable (the answer is 503, nothing was written).
 public struct StoreUnavailable: Error, CustomStringConvertible {
     public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
+
     public var description: String { "the submission store is unavailable: \(reason)" }
 }
