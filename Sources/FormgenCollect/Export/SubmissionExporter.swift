@@ -44,11 +44,16 @@ public struct SubmissionExporter: Sendable {
         }
     }
 
-    /// Quotes a cell holding a comma, quote or line break; defuses spreadsheet formulas (`=`, `+`, `-`, `@`) with a `'`.
+    /// Quotes a cell holding a comma, quote or line break; defuses spreadsheet formulas (`=`, `+`, `-`, `@`) with a `'`
+    /// and quotes the defused cell.
     static func cell(_ text: String) -> String {
         var text = text
-        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        var quoted = false
+        if let first = text.first, "=+-@".contains(first), Double(text) == nil {
+            text = "'" + text
+            quoted = true
+        }
+        guard quoted || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -49,7 +49,7 @@ struct CollectSite {
     static let redirectForm = """
     id: signup
     title: Sign up
-    language: nl
+    lang: nl
     submit:
       redirect: /thanks/
     fields:
