@@ -75,7 +75,7 @@ import Testing
         Case("image without src", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: i, label: Logo, type: image}\n"],
              ["configs/forms/f.yaml:3:5: error: image 'i' has no 'src'"]),
         Case("unsafe src", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: i, label: Logo, type: image, src: 'javascript:alert(1)'}\n"],
-             ["configs/forms/f.yaml:3:5: error: image 'i' has an unsafe 'src'"]),
+             ["configs/forms/f.yaml:3:44: error: unsafe URL \"javascript:alert(1)\" in 'src': the scheme 'javascript:' is not allowed (allowed: https, http, or a relative URL)"]),
         Case("equals unknown", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: pw, label: P, type: password}\n  - {id: pw2, label: P2, type: password, validation: {equalsField: pwd}}\n"],
              ["configs/forms/f.yaml:4:55: error: field 'pw2' must equal unknown field 'pwd' (did you mean 'pw'?)"]),
         Case("equals itself", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: pw, label: P, type: password, validation: {equalsField: pw}}\n"],

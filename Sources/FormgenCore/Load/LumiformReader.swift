@@ -7,6 +7,7 @@ struct LumiformReader {
         var form = Form(id: path, path: path, title: root.string("title") ?? path, language: settings.language,
                         format: .lumiform, at: root.location)
         form.submission = settings.submission
+        form.drafts = settings.drafts
         var counters: [String: Int] = [:]
         var pages: [Page] = []
         collectPage(root, into: &pages, counters: &counters)

@@ -1,6 +1,6 @@
 /// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
 struct NativeFormReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts"]
 
     /// The parts every native-format document has, shared by forms and flow definitions.
     struct Body {
@@ -43,6 +43,7 @@ struct NativeFormReader {
         form.dataSources = body.dataSources
         form.rules = body.rules
         form.submission = body.submission
+        form.drafts = root["drafts"].map { DraftPolicyReader().read($0, over: settings.drafts) } ?? settings.drafts
         return form
     }
 

@@ -10,6 +10,7 @@ struct PetAdoptionReader {
         var form = Form(id: root.string("id") ?? path, path: path, title: name, language: settings.language,
                         format: .petAdoption, at: root.location)
         form.submission = settings.submission
+        form.drafts = settings.drafts
         var rules: [VisibilityRule] = []
         let pages = root["pages"].flatMap { $0.expectSequence("'pages'") } ?? []
         form.pages = pages.compactMap { page in

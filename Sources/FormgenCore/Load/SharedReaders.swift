@@ -30,7 +30,8 @@ struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: ["action", "method", "encoding", "successMessage", "redirect", "provider", "url"], in: "submit")
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url"])
+            .union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
         if let provider = node.string("provider") {
             let url = node.string("url").flatMap { try? ConfigURL.check($0, for: .endpoint).get() }
@@ -54,6 +55,7 @@ struct SubmissionReader {
         }
         if let message = node.string("successMessage") { submission.successMessage = message }
         if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
+        SubmitTextReader().read(node, into: &submission)
         return submission
     }
 }

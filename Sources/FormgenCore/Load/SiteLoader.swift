@@ -77,7 +77,7 @@ public struct SiteLoader: Sendable {
         let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
         guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
         guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
-        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict"], in: "site config")
+        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict", "drafts"], in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
         settings.description = root.string("description")
@@ -86,6 +86,7 @@ public struct SiteLoader: Sendable {
         }
         if let language = root.string("language") { settings.language = language }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
+        if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
         return settings
     }
 
@@ -131,6 +132,7 @@ public struct SiteLoader: Sendable {
             form.rules = (definition?.body.rules ?? []) + country.rules
             let inherited = definition?.body.submission ?? settings.submission
             form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
+            form.drafts = settings.drafts
             variants.append(CountryForm(code: country.code, name: name, form: form))
         }
         if let definition {

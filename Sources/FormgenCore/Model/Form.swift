@@ -12,6 +12,8 @@ public struct Form: Sendable, Hashable {
     public var dataSources: [DataSource]
     public var rules: [VisibilityRule]
     public var submission: Submission
+    /// Whether and how long the browser keeps a draft of the answers.
+    public var drafts = DraftPolicy()
     /// Which input format the form was read from.
     public var format: ConfigFormat
     public var location: SourceLocation
@@ -112,8 +114,23 @@ public struct Submission: Sendable, Hashable {
     public var encoding: Encoding = .json
     public var successMessage: String?
     public var redirect: String?
+    /// The button's text (`Log in`); the language's "Submit" when nil.
+    public var label: String?
+    /// `label` in other languages: lower-case language tag → text.
+    public var labelTranslations: [String: String] = [:]
+    /// `enableWhen: complete`: the button is `aria-disabled` until every required field has a value.
+    public var enableWhenComplete = false
+    /// Text shown for a server answer with this status (`401` → "Wrong email or password").
+    public var messages: [Int: String] = [:]
+    /// `messages` in other languages: status → lower-case language tag → text.
+    public var messageTranslations: [Int: [String: String]] = [:]
+    /// What the form does, which decides password autocomplete.
+    public var kind: Kind?
     /// `submit: {provider: collect, url}`: the `formgen collect` instance the form posts to.
     public var collectURL: String?
+
+    /// `submit.kind`: a login form's password is `current-password`, a register form's `new-password`.
+    public enum Kind: String, Sendable, Hashable, CaseIterable { case login, register }
 
     public init() {}
 
@@ -122,6 +139,18 @@ public struct Submission: Sendable, Hashable {
         if let action { return action }
         guard let collectURL else { return nil }
         return (collectURL.hasSuffix("/") ? String(collectURL.dropLast()) : collectURL) + "/submit/" + path
+    }
+
+    /// The submission with its texts in `language` (`de-DE`, else `de`), where the config gives them.
+    public func translated(to language: String) -> Submission {
+        let tag = language.lowercased()
+        let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+        var copy = self
+        copy.label = labelTranslations[tag] ?? labelTranslations[primary] ?? label
+        for (status, texts) in messageTranslations {
+            if let text = texts[tag] ?? texts[primary] { copy.messages[status] = text }
+        }
+        return copy
     }
 }
 

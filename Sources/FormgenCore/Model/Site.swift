@@ -9,6 +9,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var submission = Submission()
     /// `strict: true`: warnings fail the build like errors.
     public var strict = false
+    /// Draft settings every form inherits.
+    public var drafts = DraftPolicy()
 
     public init() {}
 }

@@ -17,12 +17,17 @@ enum Autocomplete {
         (["username", "user_name"], "username"),
     ]
 
-    static func infer(for field: Field) -> String? {
+    /// The token for `field`; a password is `new-password` on a register form or one with a confirmation
+    /// (`equalsField`), `current-password` otherwise.
+    static func infer(for field: Field, in form: Form? = nil) -> String? {
         switch field.type {
         case .email: return "email"
         case .tel: return "tel"
         case .password:
-            return field.validations.contains { if case .equalsField = $0.kind { return true } else { return false } } ? "new-password" : "current-password"
+            if let kind = form?.submission.kind { return kind == .register ? "new-password" : "current-password" }
+            let confirms: (Field) -> Bool = { $0.validations.contains { if case .equalsField = $0.kind { return true } else { return false } } }
+            let confirmed = confirms(field) || (form?.allFields.contains { $0.type == .password && confirms($0) } ?? false)
+            return confirmed ? "new-password" : "current-password"
         case .image, .paragraph, .checkbox, .yesno, .radio: return nil
         default: break
         }

@@ -3,6 +3,8 @@
 struct FieldView {
     let field: Field
     let language: String
+    /// The field's form, for context such as a register form's password autocomplete.
+    var form: Form? = nil
 
     var context: [String: Any] {
         let inputID = "f-\(field.id)"
@@ -37,7 +39,7 @@ struct FieldView {
             "inputType": inputType,
             "inline": type == .yesno,
             "spellcheckOff": [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
-            "autocomplete": field.autocomplete ?? Autocomplete.infer(for: field) ?? false,
+            "autocomplete": field.autocomplete ?? Autocomplete.infer(for: field, in: form) ?? false,
             "inputMode": inputMode ?? false,
             "step": type == .number ? "any" : false,
             "widthClass": widthClass ?? false,

@@ -65,22 +65,23 @@ public struct PageRenderer: Sendable {
         context["multiPage"] = form.pages.count > 1
         context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
         context["pages"] = form.pages.enumerated().map { index, page in
-            ["index": index, "title": page.title ?? false, "items": items(page.items, language: form.language)] as [String: Any]
+            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form)] as [String: Any]
         }
+        context["submitLabel"] = spec.submit.label ?? spec.messages["submit"] ?? "Submit"
         context["specJSON"] = spec.embeddableJSON()
         return theme.render("form", context)
     }
 
-    private func items(_ items: [FormItem], language: String) -> [[String: Any]] {
+    private func items(_ items: [FormItem], form: Form) -> [[String: Any]] {
         items.map { item in
             switch item {
             case .field(let field):
-                return ["field": FieldView(field: field, language: language).context, "section": false]
+                return ["field": FieldView(field: field, language: form.language, form: form).context, "section": false]
             case .section(let section):
                 return ["field": false, "section": [
                     "title": section.title ?? false,
                     "descriptionHTML": section.description.map(Markdown.html) ?? false,
-                    "items": self.items(section.items, language: language),
+                    "items": self.items(section.items, form: form),
                 ] as [String: Any]]
             }
         }

@@ -15,6 +15,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
     public var rules: [RuleSpec]
     public var dataSources: [DataSourceSpec]
     public var submit: SubmitSpec
+    /// Whether the runtime keeps a draft, and for how long.
+    public var drafts: DraftsSpec
     /// Default messages and interface text in the page's language.
     public var messages: [String: String]
 
@@ -75,6 +77,20 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var encoding: String
         public var successMessage: String?
         public var redirect: String?
+        /// The button's text in the page's language.
+        public var label: String?
+        /// `complete`: the button is `aria-disabled` until every required field has a value.
+        public var enableWhen: String?
+        /// Texts for server answers by status (`"401"`), in the page's language.
+        public var messages: [String: String]?
+        /// `login` or `register`.
+        public var kind: String?
+    }
+
+    public struct DraftsSpec: Codable, Sendable, Hashable {
+        public var enabled: Bool
+        /// Seconds after which a stored draft is discarded.
+        public var maxAge: Int
     }
 }
 
@@ -119,9 +135,13 @@ extension FormSpec {
                      otherwise: $0.otherwise?.rawValue, targets: $0.targets)
         }
         dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
-        let submission = form.submission
+        let submission = form.submission.translated(to: form.language)
         submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,
-                            successMessage: submission.successMessage, redirect: submission.redirect)
+                            successMessage: submission.successMessage, redirect: submission.redirect,
+                            label: submission.label, enableWhen: submission.enableWhenComplete ? "complete" : nil,
+                            messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
+                            kind: submission.kind?.rawValue)
+        drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
         messages = Messages.table(for: form.language)
     }
 
@@ -166,7 +186,7 @@ extension FormSpec.FieldSpec {
         requiredMessage = field.requiredMessage
         readOnly = field.readOnly || field.dataSource != nil
         dataSource = field.dataSource
-        sensitive = field.sensitive || field.type == .password
+        sensitive = Sensitivity.isSensitive(field)
         mask = field.mask
         let choices = field.effectiveOptions
         options = choices.isEmpty ? nil : choices

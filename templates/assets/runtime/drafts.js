@@ -1,4 +1,5 @@
-/* Drafts: what is typed survives a reload; sensitive, password and read-only fields are never stored. */
+/* Drafts: what is typed survives a reload for spec.drafts.maxAge seconds; sensitive (the build infers it: ids,
+   passwords, card numbers), password and read-only fields are never stored. */
 import { features } from "./page.js";
 
 /** Whether a field's value may be kept in a draft (the build leaves this module out when none may). */
@@ -9,11 +10,14 @@ features.push(function (p) {
   function saveDraft() {
     var draft = {}, all = p.values();
     inputs.forEach(function (f) { if (isDraftable(f)) draft[f.id] = all[f.id]; });
-    try { localStorage.setItem(draftKey, JSON.stringify(draft)); } catch (error) { /* storage unavailable */ }
+    try { localStorage.setItem(draftKey, JSON.stringify({ savedAt: Date.now(), values: draft })); } catch (error) { /* storage unavailable */ }
   }
   p.clearDraft = function () { try { localStorage.removeItem(draftKey); } catch (error) { /* storage unavailable */ } };
   try {
-    var saved = JSON.parse(localStorage.getItem(draftKey) || "null");
+    var stored = JSON.parse(localStorage.getItem(draftKey) || "null"), maxAge = (p.spec.drafts || {}).maxAge || 86400;
+    var fresh = stored && typeof stored.savedAt === "number" && Date.now() - stored.savedAt <= maxAge * 1000;
+    if (stored && !fresh) p.clearDraft();
+    var saved = fresh ? stored.values : null;
     if (saved && typeof saved === "object") {
       inputs.forEach(function (f) { if (f.id in saved && isDraftable(f)) p.writeValue(f, saved[f.id]); });
     }

@@ -132,7 +132,7 @@ public struct ReferenceWriter {
         }
         if let options = optionsText(field) { facts.append("**Options:** \(options)") }
         if let value = field.defaultValue { facts.append("**Default:** \(Markdown.code(value)).") }
-        if field.sensitive || field.type == .password { facts.append("**Sensitive:** never kept in browser drafts.") }
+        if let reason = Sensitivity.reason(for: field) { facts.append("**Never saved:** kept out of browser drafts (\(reason)).") }
         blocks.append(facts.joined(separator: "  \n"))
         let checks = self.checks(field)
         if !checks.isEmpty {

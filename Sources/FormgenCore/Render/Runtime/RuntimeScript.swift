@@ -72,7 +72,7 @@ public struct RuntimeScript: Sendable {
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
-        if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
+        if spec.drafts.enabled, spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.pages.count > 1 { used.insert("wizard") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
