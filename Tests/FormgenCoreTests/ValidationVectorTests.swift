@@ -65,6 +65,7 @@ struct VectorCase: Sendable, CustomTestStringConvertible {
             "version": .number(1), "id": .string("vector"), "path": .string("vector"), "title": .string(name), "lang": .string(language),
             "pages": .array([.object(["fields": .array(ids)])]), "fields": .array(completedFields), "rules": .array(rules),
             "dataSources": .array([]), "submit": .object(["method": .string("post"), "encoding": .string("json")]),
+                "drafts": .object(["enabled": .bool(false), "maxAge": .number(0)]),
             "messages": .object(ValidationVectors.messages(language).mapValues(JSONValue.string)),
         ])
         return try JSONDecoder().decode(FormSpec.self, from: Data(spec.jsonText().utf8))

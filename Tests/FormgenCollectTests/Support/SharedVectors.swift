@@ -41,6 +41,7 @@ struct SharedVector: Sendable, CustomStringConvertible {
                 "version": .number(1), "id": .string("vector"), "path": .string("vector"), "title": .string(name), "lang": .string(language),
                 "pages": .array([.object(["fields": .array(ids)])]), "fields": .array(completed), "rules": .array(rules),
                 "dataSources": .array([]), "submit": .object(["method": .string("post"), "encoding": .string("json")]),
+                "drafts": .object(["enabled": .bool(false), "maxAge": .number(0)]),
                 "messages": tables[language] ?? .object([:]),
             ])
             var day = "2025-06-15"
