@@ -57,13 +57,7 @@ public struct PreviewServer: Sendable {
         let maxBytes = options.maxBodyBytes
         router.post(RouterPath(SubmissionSink.pathPrefix + "**")) { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
-            let type = request.headers[.contentType]?.lowercased() ?? ""
-            let encoding: SubmissionSink.Encoding
-            if type.hasPrefix("application/json") {
-                encoding = .json
-            } else if type.hasPrefix("application/x-www-form-urlencoded") {
-                encoding = .urlEncoded
-            } else {
+            guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
                 throw HTTPError(.unsupportedMediaType, message: "Send application/json (or a form's application/x-www-form-urlencoded)")
             }
             var request = request

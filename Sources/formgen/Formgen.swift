@@ -9,7 +9,10 @@ struct Formgen: AsyncParsableCommand {
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
         version: FormgenVersion.description(),
-        subcommands: [Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self]
+        subcommands: [
+            Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self,
+            Collect.self, Export.self,
+        ]
     )
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.

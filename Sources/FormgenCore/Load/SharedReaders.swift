@@ -25,13 +25,24 @@ struct DataSourceReader {
     }
 }
 
-/// Reads `submit: {action, method, encoding, successMessage, redirect}` over inherited defaults.
+/// Reads `submit: {action, method, encoding, successMessage, redirect, provider, url}` over inherited defaults.
 struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect"]).union(SubmitTextReader.keys), in: "submit")
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url"])
+            .union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
+        if let provider = node.string("provider") {
+            let url = node.string("url").flatMap { try? ConfigURL.check($0, for: .endpoint).get() }
+            if provider != "collect" {
+                node["provider"]?.error("unknown submit provider '\(provider)' (known: collect)")
+            } else if let url, url.hasPrefix("https://") || url.hasPrefix("http://") {
+                submission.collectURL = url
+            } else {
+                (node["url"] ?? node["provider"] ?? node).error("submit provider 'collect' needs url: the http(s) address of the formgen collect instance")
+            }
+        }
         if let method = node.string("method") {
             if ["post", "get"].contains(method.lowercased()) { submission.method = method.lowercased() } else {
                 node["method"]?.error("unknown submit method '\(method)' (known: post, get)")

@@ -126,11 +126,20 @@ public struct Submission: Sendable, Hashable {
     public var messageTranslations: [Int: [String: String]] = [:]
     /// What the form does, which decides password autocomplete.
     public var kind: Kind?
+    /// `submit: {provider: collect, url}`: the `formgen collect` instance the form posts to.
+    public var collectURL: String?
 
     /// `submit.kind`: a login form's password is `current-password`, a register form's `new-password`.
     public enum Kind: String, Sendable, Hashable, CaseIterable { case login, register }
 
     public init() {}
+
+    /// Where the form at `path` posts: the explicit action, else `<collect url>/submit/<path>`.
+    public func action(forPath path: String) -> String? {
+        if let action { return action }
+        guard let collectURL else { return nil }
+        return (collectURL.hasSuffix("/") ? String(collectURL.dropLast()) : collectURL) + "/submit/" + path
+    }
 
     /// The submission with its texts in `language` (`de-DE`, else `de`), where the config gives them.
     public func translated(to language: String) -> Submission {

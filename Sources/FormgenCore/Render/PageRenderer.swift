@@ -47,7 +47,7 @@ public struct PageRenderer: Sendable {
         if let script { csp.scriptHashes = [script.cspSource] }
         csp.imageSources = Set(form.allFields.compactMap { $0.type == .image ? $0.src.flatMap(ContentSecurityPolicy.source) : nil })
         var connect = Set(form.dataSources.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
-        let action = form.submission.action
+        let action = form.submission.action(forPath: form.path)
         if let action, let source = ContentSecurityPolicy.source(for: action) {
             connect.insert(source)
             csp.formActions = [source]

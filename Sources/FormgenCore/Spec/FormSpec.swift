@@ -136,7 +136,7 @@ extension FormSpec {
         }
         dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
         let submission = form.submission.translated(to: form.language)
-        submit = SubmitSpec(action: submission.action, method: submission.method, encoding: submission.encoding.rawValue,
+        submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,
                             successMessage: submission.successMessage, redirect: submission.redirect,
                             label: submission.label, enableWhen: submission.enableWhenComplete ? "complete" : nil,
                             messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),

@@ -20,12 +20,7 @@ public actor SubmissionSink {
     }
 
     /// How a submission was sent.
-    public enum Encoding: Sendable {
-        /// `application/json` from the page's runtime.
-        case json
-        /// `application/x-www-form-urlencoded` from the form itself, without JavaScript.
-        case urlEncoded
-    }
+    public typealias Encoding = SubmissionBody.Encoding
 
     /// The sink's answer: a status and a JSON object.
     public struct Answer: Sendable, Equatable {
@@ -42,14 +37,10 @@ public actor SubmissionSink {
             return Answer(status: 404, body: .object(["error": .string("no form is served at /\(formPath)/")]))
         }
         let values: [String: JSONValue]
-        switch encoding {
-        case .json:
-            guard let value = try? JSONValue.decode(body), case .object(let object) = value else {
-                return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title)
-            }
-            values = object
-        case .urlEncoded:
-            values = Self.values(fromURLEncoded: String(decoding: body, as: UTF8.self), spec: spec)
+        do {
+            values = try SubmissionBody.values(body, encoding: encoding, spec: spec)
+        } catch {
+            return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title)
         }
         let result = FormValidator(spec: spec, now: now()).validate(values)
         guard result.isValid else {
@@ -104,38 +95,5 @@ public actor SubmissionSink {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         return formatter.string(from: date)
-    }
-
-    /// A form posted without JavaScript, as the runtime would have sent it: numbers as numbers,
-    /// a single checkbox as `true`, a checkbox group as a list.
-    static func values(fromURLEncoded text: String, spec: FormSpec) -> [String: JSONValue] {
-        var pairs: [(String, String)] = []
-        for part in text.split(separator: "&") {
-            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ piece: Substring) -> String {
-                String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(piece)
-            }
-            pairs.append((decode(pieces[0]), pieces.count > 1 ? decode(pieces[1]) : ""))
-        }
-        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var values: [String: JSONValue] = [:]
-        for (name, value) in pairs {
-            guard let field = fields[name] else { continue }
-            switch field.kind {
-            case .checkboxGroup:
-                if case .array(let items) = values[name] {
-                    values[name] = .array(items + [.string(value)])
-                } else {
-                    values[name] = .array([.string(value)])
-                }
-            case .checkbox:
-                values[name] = .bool(true)
-            case .input where field.type == FieldType.number.rawValue:
-                values[name] = Double(value.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .string(value)
-            default:
-                values[name] = .string(value)
-            }
-        }
-        return values
     }
 }

@@ -227,7 +227,7 @@ public struct ReferenceWriter {
     private func submission() -> String {
         let submit = form.submission
         var lines: [String] = []
-        if let action = submit.action {
+        if let action = submit.action(forPath: form.path) {
             let encoding = submit.encoding == .json ? "as JSON (`application/json`)" : "as a form (`application/x-www-form-urlencoded`)"
             lines.append("The answers are sent with \(submit.method.uppercased()) to \(Markdown.code(action)) \(encoding).")
         } else {

@@ -1,0 +1,21 @@
+/// How `formgen collect` runs.
+public struct CollectOptions: Sendable {
+    /// The built site whose pages hold the forms' specs.
+    public var site: String
+    /// `sqlite:FILE` (or a plain path).
+    public var database: String
+    public var host = "127.0.0.1"
+    public var port = 8090
+    /// Origins allowed to post from a browser (`https://example.org`); empty allows no cross-origin requests.
+    public var origins: [String] = []
+    /// Largest accepted body; larger ones get 413.
+    public var maxBodyBytes = 1 << 20
+    /// Per-IP rate limit: sustained submissions per second and burst.
+    public var ratePerSecond = 20.0
+    public var rateBurst = 40
+
+    public init(site: String, database: String) {
+        self.site = site
+        self.database = database
+    }
+}

@@ -1,0 +1,62 @@
+import FormgenCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The routes of `formgen collect`: `POST /submit/<form path>`, `GET /healthz`.
+public struct CollectRouter: Sendable {
+    public let service: CollectService
+    public let options: CollectOptions
+    public let logger: Logger
+
+    public init(service: CollectService, options: CollectOptions, logger: Logger) {
+        self.service = service
+        self.options = options
+        self.logger = logger
+    }
+
+    public func makeRouter() -> Router<CollectRequestContext> {
+        let router = Router(context: CollectRequestContext.self)
+        router.middlewares.add(AccessLogMiddleware(logger: logger))
+        router.middlewares.add(OriginMiddleware(origins: options.origins))
+        router.middlewares.add(RateLimitMiddleware(limiter: RateLimiter(perSecond: options.ratePerSecond, burst: options.rateBurst)))
+        let forms = service.forms.specs.count
+        router.get("/healthz") { _, _ -> Response in
+            Self.json(200, .object(["ok": .bool(true), "forms": .number(Double(forms))]))
+        }
+        let service = self.service
+        let maxBytes = options.maxBodyBytes
+        router.post("/submit/**") { request, context -> Response in
+            let formPath = context.parameters.getCatchAll().joined(separator: "/")
+            guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
+                return Self.json(415, CollectService.error("send application/json or application/x-www-form-urlencoded"))
+            }
+            var request = request
+            let body: ByteBuffer
+            do {
+                body = try await request.collectBody(upTo: maxBytes)
+            } catch {
+                return Self.json(413, CollectService.error("the submission is larger than \(maxBytes) bytes"))
+            }
+            let answer = await service.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
+                                              idempotencyKey: request.headers[.idempotencyKey])
+            let wantsHTML = encoding == .urlEncoded && (request.headers[.accept] ?? "").contains("text/html")
+            if wantsHTML, let spec = answer.spec {
+                return NoScriptAnswer.response(answer, spec: spec)
+            }
+            return Self.json(answer.status, answer.body)
+        }
+        return router
+    }
+
+    static func json(_ status: Int, _ body: JSONValue) -> Response {
+        Response(status: .init(code: status), headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: body.jsonText() + "\n")))
+    }
+}
+
+extension HTTPField.Name {
+    /// `Idempotency-Key`: a retried POST with the same key is stored once.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

@@ -1,0 +1,45 @@
+import FormgenCore
+import Foundation
+import Hummingbird
+import Logging
+
+/// `formgen collect`: serves `CollectRouter` until SIGINT/SIGTERM, then finishes the requests in flight.
+public struct CollectServer: Sendable {
+    public let options: CollectOptions
+    public let logger: Logger
+
+    public init(options: CollectOptions, logger: Logger = Logger(label: "formgen.collect")) {
+        self.options = options
+        self.logger = logger
+    }
+
+    /// The store a `--db` value names: `sqlite:FILE`, or a plain path to an SQLite file.
+    public static func openStore(_ database: String) throws -> any SubmissionStore {
+        if database.hasPrefix("sqlite:") { return try SQLiteSubmissionStore(path: String(database.dropFirst("sqlite:".count))) }
+        if database.contains("://") { throw CollectError.badDatabase(database) }
+        return try SQLiteSubmissionStore(path: database)
+    }
+
+    /// Reads the site's forms, opens the store, and serves. `ready` gets the URL once the server listens.
+    public func run(ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
+        let forms = try SiteForms(site: options.site)
+        guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
+        let store = try Self.openStore(options.database)
+        let router = CollectRouter(service: CollectService(forms: forms, store: store), options: options, logger: logger)
+        let host = options.host
+        let logger = self.logger
+        let count = forms.specs.count
+        let app = Application(
+            router: router.makeRouter(),
+            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+                logger.notice("Collecting \(count) form(s) at \(url)submit/<form path>")
+                ready(url)
+            },
+            logger: logger
+        )
+        try await app.runService()
+    }
+}

@@ -1,0 +1,39 @@
+import FormgenCore
+import Hummingbird
+
+/// The answer to a form posted without JavaScript: 303 to `submit.redirect` when stored, otherwise an HTML page.
+enum NoScriptAnswer {
+    static func response(_ answer: CollectService.Answer, spec: FormSpec) -> Response {
+        if answer.status == 200, let redirect = spec.submit.redirect {
+            return Response(status: .seeOther, headers: [.location: redirect, .cacheControl: "no-store"])
+        }
+        let stored = answer.status == 200
+        let title = stored ? "Submission received" : "There is a problem"
+        var items: [String] = []
+        if case .object(let body) = answer.body, case .object(let errors)? = body["errors"] {
+            for field in spec.fields {
+                if case .string(let message)? = errors[field.id] {
+                    items.append("<li>\(HTMLEscaping.escape(field.label)): \(HTMLEscaping.escape(message))</li>")
+                }
+            }
+        } else if !stored, case .object(let body) = answer.body, case .string(let message)? = body["error"] {
+            items.append("<li>\(HTMLEscaping.escape(message))</li>")
+        }
+        let message = stored ? (spec.submit.successMessage ?? "Thank you.") : ""
+        let html = """
+        <!doctype html>
+        <html lang="\(HTMLEscaping.escape(spec.lang))"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(HTMLEscaping.escape(title))</title></head>
+        <body><main>
+        <h1>\(HTMLEscaping.escape(title))</h1>
+        <p>\(HTMLEscaping.escape(spec.title))</p>
+        \(message.isEmpty ? "" : "<p>\(HTMLEscaping.escape(message))</p>")
+        \(items.isEmpty ? "" : "<ul>\n\(items.joined(separator: "\n"))\n</ul>")
+        </main></body></html>
+
+        """
+        return Response(status: .init(code: answer.status),
+                        headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                  .contentSecurityPolicy: "default-src 'none'"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+}

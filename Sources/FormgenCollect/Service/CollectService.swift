@@ -1,0 +1,75 @@
+import FormgenCore
+import Foundation
+
+/// Validates a submission with the rules of its page and stores it; the HTTP layer only maps the answer.
+public struct CollectService: Sendable {
+    /// The hidden field a page can carry the idempotency key in (the `Idempotency-Key` header wins).
+    public static let idempotencyField = "fg-idempotency-key"
+
+    public let forms: SiteForms
+    public let store: any SubmissionStore
+    private let now: @Sendable () -> Date
+
+    public init(forms: SiteForms, store: any SubmissionStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.forms = forms
+        self.store = store
+        self.now = now
+    }
+
+    /// The service's verdict on one submission.
+    public struct Answer: Sendable, Equatable {
+        /// 200 stored (or already stored), 400 malformed, 404 no such form, 422 invalid, 503 storage down.
+        public var status: Int
+        public var body: JSONValue
+        /// The form's spec, when the path names one.
+        public var spec: FormSpec?
+        /// The stored row, for a 200.
+        public var outcome: StoreOutcome?
+    }
+
+    /// Validates and, when valid, commits one submission of the form at `formPath`; answers 200 only after the commit.
+    public func submit(formPath: String, body: Data, encoding: SubmissionBody.Encoding, idempotencyKey header: String?) async -> Answer {
+        guard let spec = forms.spec(at: formPath) else {
+            return Answer(status: 404, body: Self.error("no form is collected at /submit/\(formPath)"))
+        }
+        let values: [String: JSONValue]
+        var fieldKey: String?
+        do {
+            values = try SubmissionBody.values(body, encoding: encoding, spec: spec)
+            fieldKey = try Self.hiddenKey(body, encoding: encoding)
+        } catch {
+            return Answer(status: 400, body: Self.error(SubmissionError.notAnObject.description), spec: spec)
+        }
+        let result = FormValidator(spec: spec, now: now()).validate(values)
+        guard result.isValid else {
+            return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), spec: spec)
+        }
+        let key = header.flatMap { $0.isEmpty ? nil : $0 } ?? fieldKey
+        if let key, key.utf8.count > 200 {
+            return Answer(status: 400, body: Self.error("the idempotency key is longer than 200 bytes"), spec: spec)
+        }
+        let submission = NewSubmission(form: spec.path, receivedAt: now(), data: JSONValue.object(result.data).jsonText(), idempotencyKey: key)
+        do {
+            let outcome = try await store.store(submission)
+            var answer: [String: JSONValue] = ["ok": .bool(true), "id": .number(Double(outcome.id))]
+            if let message = spec.submit.successMessage { answer["message"] = .string(message) }
+            return Answer(status: 200, body: .object(answer), spec: spec, outcome: outcome)
+        } catch {
+            return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec)
+        }
+    }
+
+    /// The idempotency key sent as a hidden field, if any.
+    static func hiddenKey(_ body: Data, encoding: SubmissionBody.Encoding) throws -> String? {
+        switch encoding {
+        case .json:
+            guard case .object(let object) = try JSONValue.decode(body), case .string(let key)? = object[idempotencyField] else { return nil }
+            return key.isEmpty ? nil : key
+        case .urlEncoded:
+            return SubmissionBody.pairs(fromURLEncoded: String(decoding: body, as: UTF8.self))
+                .first { $0.0 == idempotencyField && !$0.1.isEmpty }?.1
+        }
+    }
+
+    static func error(_ message: String) -> JSONValue { .object(["error": .string(message)]) }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// Submissions in one SQLite file (WAL mode), through GRDB. Safe to share between tasks.
+public final class SQLiteSubmissionStore: SubmissionStore {
+    private let pool: DatabasePool
+
+    /// Opens (or creates) the file at `path` and brings its schema up to date.
+    public init(path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.migrator.migrate(pool)
+    }
+
+    /// Versioned migrations; a new version is a new `registerMigration`, never an edit of an old one.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 submissions") { db in
+            try db.execute(sql: """
+                CREATE TABLE submissions (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    form TEXT NOT NULL,
+                    received_at TEXT NOT NULL,
+                    data TEXT NOT NULL,
+                    digest TEXT NOT NULL,
+                    idempotency_key TEXT
+                );
+                CREATE UNIQUE INDEX submissions_idempotency ON submissions(form, idempotency_key) WHERE idempotency_key IS NOT NULL;
+                CREATE INDEX submissions_form_received ON submissions(form, received_at);
+                """)
+        }
+        return migrator
+    }
+
+    public func store(_ submission: NewSubmission) async throws -> StoreOutcome {
+        try await pool.write { db in
+            if let key = submission.idempotencyKey,
+               let id = try Int64.fetchOne(db, sql: "SELECT id FROM submissions WHERE form = ? AND idempotency_key = ?",
+                                           arguments: [submission.form, key]) {
+                return .duplicate(id: id)
+            }
+            try db.execute(sql: """
+                INSERT INTO submissions (form, received_at, data, digest, idempotency_key) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [submission.form, SubmissionDigest.timestamp(submission.receivedAt), submission.data,
+                                 submission.digest, submission.idempotencyKey])
+            return .stored(id: db.lastInsertedRowID)
+        }
+    }
+
+    public func submissions(form: String?, since: Date?) async throws -> [SubmissionRecord] {
+        try await pool.read { db in
+            var conditions: [String] = []
+            var arguments: StatementArguments = []
+            if let form {
+                conditions.append("form = ?")
+                _ = arguments.append(contentsOf: [form])
+            }
+            if let since {
+                conditions.append("received_at >= ?")
+                _ = arguments.append(contentsOf: [SubmissionDigest.timestamp(since)])
+            }
+            let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+            let rows = try Row.fetchAll(db, sql: "SELECT id, form, received_at, data, digest, idempotency_key FROM submissions\(filter) ORDER BY id",
+                                        arguments: arguments)
+            return rows.map { row in
+                SubmissionRecord(id: row["id"], form: row["form"],
+                                 receivedAt: SubmissionDigest.date(row["received_at"]) ?? Date(timeIntervalSince1970: 0),
+                                 data: row["data"], digest: row["digest"], idempotencyKey: row["idempotency_key"])
+            }
+        }
+    }
+}

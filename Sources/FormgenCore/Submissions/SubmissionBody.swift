@@ -1,0 +1,72 @@
+import Foundation
+
+/// Turns a submission's HTTP body into the JSON object the validator reads, the same way for the preview
+/// sink and `formgen collect`.
+public enum SubmissionBody {
+    /// How a submission was sent.
+    public enum Encoding: Sendable {
+        /// `application/json` from the page's runtime.
+        case json
+        /// `application/x-www-form-urlencoded` from the form itself, without JavaScript.
+        case urlEncoded
+
+        /// The encoding of a `Content-Type` header value, or nil for any other media type.
+        public init?(contentType: String?) {
+            let media = contentType?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            switch media {
+            case "application/json": self = .json
+            case "application/x-www-form-urlencoded": self = .urlEncoded
+            default: return nil
+            }
+        }
+    }
+
+    /// The submission's values; throws `SubmissionError.notAnObject` for a JSON body that is not an object.
+    public static func values(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> [String: JSONValue] {
+        switch encoding {
+        case .json:
+            guard let value = try? JSONValue.decode(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
+            return object
+        case .urlEncoded:
+            return values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec)
+        }
+    }
+
+    /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`, in order.
+    public static func pairs(fromURLEncoded text: String) -> [(String, String)] {
+        var pairs: [(String, String)] = []
+        for part in text.split(separator: "&") {
+            let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ piece: Substring) -> String {
+                String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(piece)
+            }
+            pairs.append((decode(pieces[0]), pieces.count > 1 ? decode(pieces[1]) : ""))
+        }
+        return pairs
+    }
+
+    /// Name/value pairs of a form posted without JavaScript, as the runtime would have sent them: numbers as
+    /// numbers, a single checkbox as `true`, a checkbox group as a list; names the form does not have dropped.
+    public static func values(fields pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
+        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var values: [String: JSONValue] = [:]
+        for (name, value) in pairs {
+            guard let field = fields[name] else { continue }
+            switch field.kind {
+            case .checkboxGroup:
+                if case .array(let items) = values[name] {
+                    values[name] = .array(items + [.string(value)])
+                } else {
+                    values[name] = .array([.string(value)])
+                }
+            case .checkbox:
+                values[name] = .bool(true)
+            case .input where field.type == FieldType.number.rawValue:
+                values[name] = Double(value.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .string(value)
+            default:
+                values[name] = .string(value)
+            }
+        }
+        return values
+    }
+}

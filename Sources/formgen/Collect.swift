@@ -1,0 +1,64 @@
+import ArgumentParser
+import FormgenCollect
+import Foundation
+
+extension Formgen {
+    struct Collect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Receive the submissions of a built site, validate them like the pages do, and store them.",
+            discussion: """
+            Accepts POST /submit/<form path> (application/json or application/x-www-form-urlencoded) and answers \
+            200 once the submission is committed, 303 to submit.redirect for forms posted without JavaScript, \
+            422 {"errors": {field: message}}, 400/413/415 for malformed, oversized or wrong-type bodies, 503 when \
+            the database is unavailable. An Idempotency-Key header (or the fg-idempotency-key field) stores a retry once. \
+            GET /healthz answers 200. SIGINT/SIGTERM finish the requests in flight, then stop.
+            """
+        )
+
+        @Option(help: "The built site (its pages embed the forms' rules).")
+        var site = "public"
+
+        @Option(help: "Where submissions are stored: sqlite:FILE (or a file path).")
+        var db = "sqlite:submissions.db"
+
+        @Option(help: "The address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "The port to listen on (0 picks a free one).")
+        var port = 8090
+
+        @Option(name: .customLong("allow-origin"), help: "An origin allowed to post from the browser (CORS); repeatable.")
+        var allowOrigin: [String] = []
+
+        @Option(name: .customLong("max-body"), help: "The largest request body accepted, in bytes.")
+        var maxBody = 1 << 20
+
+        @Option(name: .customLong("rate"), help: "Sustained submissions per second per client IP.")
+        var rate = 20.0
+
+        @Option(name: .customLong("burst"), help: "Submissions a client IP may send at once.")
+        var burst = 40
+
+        func validate() throws {
+            guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+            guard maxBody > 0 else { throw ValidationError("--max-body must be positive") }
+            guard rate > 0, burst > 0 else { throw ValidationError("--rate and --burst must be positive") }
+        }
+
+        func run() async throws {
+            var options = CollectOptions(site: site, database: db)
+            options.host = host
+            options.port = port
+            options.origins = allowOrigin
+            options.maxBodyBytes = maxBody
+            options.ratePerSecond = rate
+            options.rateBurst = burst
+            do {
+                try await CollectServer(options: options).run()
+            } catch let error as CollectError {
+                FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
