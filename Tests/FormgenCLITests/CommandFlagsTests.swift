@@ -57,7 +57,7 @@ import Glibc
         #expect(quiet.stdout == "" && quiet.stderr == "")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("index.html").path))
         let verbose = try CommandRunner.run(["build", "--verbose", "--force", "-o", out.path])
-        #expect(verbose.stdout.hasPrefix("Reading configs/ and templates/ (over the built-in theme); writing \(out.path)/\nBuilt 22 pages"))
+        #expect(verbose.stdout.hasPrefix("Reading configs/ and templates/ (over the built-in theme); writing \(out.path)/\nBuilt "))
         let check = try CommandRunner.run(["check", "--verbose"])
         #expect(check.stdout.contains("checked kyc/nl/\n"))
         #expect(try CommandRunner.run(["check", "--quiet"]).stdout == "")

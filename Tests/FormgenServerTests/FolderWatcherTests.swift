@@ -111,7 +111,7 @@ import Testing
     func aFileStillBeingWrittenIsReportedOnceItStopsGrowing(mode: FolderWatcher.Mode) async throws {
         let site = try TestSite.make(build: false)
         defer { site.remove() }
-        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(1000))
+        let watcher = FolderWatcher(folders: [site.configs.path], mode: mode, quietPeriod: .milliseconds(3000))
         try watcher.start()
         defer { watcher.stop() }
         let path = site.configs.appendingPathComponent("forms/growing.yaml").path
@@ -127,12 +127,12 @@ import Testing
         for number in 0..<chunks {
             handle.seekToEndOfFile()
             handle.write(Data("# line \(number)\n".utf8))
-            try await Task.sleep(for: .milliseconds(40))
+            usleep(40_000)
         }
         try handle.close()
         let finalSize = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber).intValue
         let timeout = Task {
-            try await Task.sleep(for: .seconds(20))
+            try await Task.sleep(for: .seconds(60))
             sizeWhenReported.cancel()
         }
         defer { timeout.cancel() }
