@@ -56,8 +56,8 @@ extension Formgen {
                 let known = loaded.allForms.map(\.path).joined(separator: ", ")
                 throw ValidationError("no form '\(form)' in \(site.config)/ (known: \(known))")
             }
-            let values = try readSubmission()
             let spec = FormSpec(target)
+            let values = try readSubmission(spec)
             let result = FormValidator(spec: spec, now: today.flatMap(Self.date) ?? Date()).validate(values)
             if json {
                 let errors = JSONValue.object(result.messages.mapValues(JSONValue.string))
@@ -79,7 +79,7 @@ extension Formgen {
         /// How the submission is named in messages.
         private var source: String { data == "-" ? "<stdin>" : data }
 
-        private func readSubmission() throws -> [String: JSONValue] {
+        private func readSubmission(_ spec: FormSpec) throws -> [String: JSONValue] {
             if data != "-" {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: data, isDirectory: &isDirectory) else { throw fail("cannot read the file: it does not exist") }
@@ -95,7 +95,7 @@ extension Formgen {
             guard String(data: bytes, encoding: .utf8) != nil else { throw fail("cannot read the file: it is not UTF-8 text") }
             let value: JSONValue
             do {
-                value = try JSONValue.decode(bytes)
+                value = try spec.decodeSubmission(bytes)
             } catch let failure as JSONParser.Failure {
                 throw fail("not valid JSON: \(failure.reason) at byte \(failure.offset)")
             }

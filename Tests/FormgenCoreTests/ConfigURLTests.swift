@@ -53,4 +53,34 @@ import Testing
             #"configs/forms/f.yaml:9:44: error: unsafe URL "java\nscript:alert(1)" in 'src': it contains whitespace or a control character"#,
         ])
     }
+    @Test func markdownLinksAndImagesGoThroughTheSameAllowListAndBecomePlainText() {
+        let html = Markdown.html("[a](javascript:alert(1)) [b](JAVASCRIPT:x) [c](vbscript:msgbox(1)) [d](data:text/html,x) ![pic](data:image/png;base64,AA) [![inner](javascript:1)](javascript:2) [ok](https://example.org/) [mail](mailto:a@example.org) [rel](other/) [top](#top)")
+        #expect(html == ##"<p>a b c d pic inner <a href="https://example.org/">ok</a> <a href="mailto:a@example.org">mail</a> <a href="other/">rel</a> <a href="#top">top</a></p>"## + "\n")
+        let links = Markdown.render("[a](javascript:x) ![i](https://x.example/i.png) ![j](data:image/png;base64,AA) [m](mailto:a@b.example)").links
+        #expect(links.map { $0.refusal?.description } == [
+            "the scheme 'javascript:' is not allowed (allowed: https, http, mailto, or a relative URL)", nil,
+            "the scheme 'data:' is not allowed (allowed: https, http, or a relative URL)", nil,
+        ])
+    }
+
+    @Test func unsafeMarkdownLinksInConfigsAndDocsAreLocatedErrors() throws {
+        let diagnostics = DocsTests.check(try TestSite([
+            "configs/forms/f.yaml": """
+            title: T
+            description: "See [x](javascript:alert(1))"
+            fields:
+              - {id: a, label: A, help: {en: "[h](vbscript:msgbox(1))", de: "![b](data:text/html,x)"}}
+              - {id: p, type: paragraph, text: "[ok](https://example.org/) [mail](mailto:a@example.org)"}
+
+            """,
+            "configs/docs/guide.md": "# Guide\n\nRead [this](javascript:alert(1)) or ![that](DATA:image/svg+xml,x).\n",
+        ])).1
+        #expect(diagnostics == [
+            #"configs/docs/guide.md:3:6: error: unsafe link "javascript:alert(1)": the scheme 'javascript:' is not allowed (allowed: https, http, mailto, or a relative URL)"#,
+            #"configs/docs/guide.md:3:37: error: unsafe image "DATA:image/svg+xml,x": the scheme 'data:' is not allowed (allowed: https, http, or a relative URL)"#,
+            #"configs/forms/f.yaml:2:14: error: unsafe link "javascript:alert(1)" in 'description': the scheme 'javascript:' is not allowed (allowed: https, http, mailto, or a relative URL)"#,
+            #"configs/forms/f.yaml:4:29: error: unsafe image "data:text/html,x" in 'help': the scheme 'data:' is not allowed (allowed: https, http, or a relative URL)"#,
+            #"configs/forms/f.yaml:4:29: error: unsafe link "vbscript:msgbox(1)" in 'help': the scheme 'vbscript:' is not allowed (allowed: https, http, mailto, or a relative URL)"#,
+        ])
+    }
 }

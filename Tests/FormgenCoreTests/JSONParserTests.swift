@@ -27,4 +27,35 @@ import Testing
         let hostile = String(repeating: "[", count: 500_000)
         #expect(throws: JSONParser.Failure(offset: 64, reason: "nested deeper than 64 levels")) { try JSONValue.decode(Data(hostile.utf8)) }
     }
+    @Test func membersCanBeSkippedOrReadAsScalarsWithoutBuildingThem() throws {
+        var parser = JSONParser(Data(#"{"a": [1, [2, {"x": "y"}]], "b": " t ", "c": {"deep": [1]}, "u": [[["\u00e9"]], {"k": null}], "n": 3}"#.utf8))
+        let readings: [String: JSONParser.Reading] = ["a": .scalar, "b": .scalar, "c": .full, "n": .scalar]
+        let value = try parser.parse { readings[$0] ?? .skip }
+        #expect(value == .object(["a": .null, "b": .string(" t "), "c": .object(["deep": .array([.number(1)])]), "n": .number(3)]))
+    }
+
+    @Test(arguments: [#"{"u": [1, 2,]}"#, #"{"u": "a\x"}"#, #"{"u": tru}"#, #"{"u": "abc"#, #"{"u": {"k" 1}}"#, #"{"u": "\u00"}"#,
+                      #"{"u": -}"#, #"{"u": 1.}"#, #"{"u": [1 2]}"#, #"{"u": {"a": 1,}}"#, "{\"u\": \"a\u{1}\"}", #"{"u": 01}"#,
+                      #"{"u": [}"#, #"{"u": 1} x"#, "{\"u\": " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"])
+    func aSkippedValueFailsExactlyAsAWholeReadDoes(text: String) {
+        let data = Data(text.utf8)
+        var whole: JSONParser.Failure?
+        do { _ = try JSONValue.decode(data) } catch { whole = error as? JSONParser.Failure }
+        #expect(whole != nil)
+        for reading in [JSONParser.Reading.skip, .scalar] {
+            var parser = JSONParser(data)
+            #expect(throws: whole!, "\(reading)") { try parser.parse { _ in reading } }
+        }
+    }
+
+    @Test func aHugeListUnderATextFieldOrAnUnknownKeyIsNeverBuiltAndReadsAsMissing() throws {
+        let (site, _) = try TestSite(["configs/forms/f.yaml": "title: T\nfields:\n  - {id: show, label: Show, type: yesno}\n  - {id: a, label: A, required: true}\n  - {id: tags, label: Tags, type: checkbox, options: [x, y]}\nrules:\n  - {when: show, condition: equals, value: 'Yes', action: show, targets: [a], otherwise: hide}\n"]).load()
+        let validator = FormValidator(spec: FormSpec(try #require(site.allForms.first)))
+        let list = "[" + Array(repeating: #"["aaaaaaaa", {"b": 1}]"#, count: 200_000).joined(separator: ",") + "]"
+        let hidden = try validator.validate(json: Data(#"{"show": "No", "a": \#(list), "other": \#(list), "tags": ["x", [1], "y"]}"#.utf8))
+        #expect(hidden.messages.isEmpty)
+        #expect(hidden.data == ["show": .string("No"), "tags": .array([.string("x"), .string("y")])])
+        let shown = try validator.validate(json: Data(#"{"show": "Yes", "a": \#(list)}"#.utf8))
+        #expect(shown.messages.keys.sorted() == ["a"])
+    }
 }

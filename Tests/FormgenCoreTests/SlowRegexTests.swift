@@ -32,4 +32,16 @@ import Testing
         let result = validator.validate(["a": .string(hostile), "b": .string(String(repeating: "a", count: FormValidator.defaultLengthCap + 1))])
         #expect(result.messages == ["a": "A must be 40 characters or fewer", "b": "B must be 10000 characters or fewer"])
     }
+    @Test func aCatastrophicSearchIsAbandonedAtItsStepBudgetAndFailsWithTheRulesMessage() throws {
+        let (site, _) = try TestSite(["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, validation: {regex: {value: '(a+)+$', allowSlowRegex: true, message: 'Only a letters'}}}\n"]).load()
+        let validator = FormValidator(spec: FormSpec(try #require(site.allForms.first)))
+        let hostile = String(repeating: "a", count: 50) + "!"
+        #expect(validator.validate(["a": .string(hostile)]).messages == ["a": "Only a letters"])
+        #expect(validator.validate(["a": .string("aaaa")]).messages.isEmpty)
+        let regex = try NSRegularExpression(pattern: "(a+)+$")
+        #expect(regex.boundedSearch(hostile) == .abandoned)
+        #expect(regex.boundedSearch("xaaa") == .match)
+        #expect(try NSRegularExpression(pattern: "^[a-z]+$").boundedSearch(String(repeating: "a", count: FormValidator.defaultLengthCap)) == .match)
+        #expect(try NSRegularExpression(pattern: "^[a-z]+$").boundedSearch(String(repeating: "a", count: 100) + "!") == .noMatch)
+    }
 }

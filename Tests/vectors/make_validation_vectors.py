@@ -37,7 +37,10 @@ SEMANTICS = [
     "Type checks: number must be a decimal number (HTML's valid floating-point number:",
     "-?(digits(.digits)?|.digits)([eE][+-]?digits)?) else messages.number; date must be a real YYYY-MM-DD date",
     "(year 0001-9999) else messages.date; select/radio/yesno/checkbox-group values must be among the options unless",
-    "the field has optionsFrom, else messages.option; a field with mask must match it fully (# a digit 0-9, A a",
+    "the field has optionsFrom, else messages.option; a text longer (in code points) than the cap fails before the",
+    "mask and every validation (no regex runs on it): the cap is the value of the field's first maxLength rule (a",
+    "number >= 0, its integer part), else 10000; message = that rule's message ?? messages.maxLength with {value} =",
+    "the cap. A field with mask must match it fully (# a digit 0-9, A a",
     "letter A-Z a-z, * either, anything else itself) else the message of its mask validation, or messages.mask",
     "with {value} = the mask.",
     "Then the validations in order; the first failure wins. message = rule.message ?? messages[rule] with {label}",
@@ -294,6 +297,18 @@ one("maxLength custom message", f("zip", "ZIP", validations=[v("maxLength", 10, 
 one("minLength nl default", f("name", "Naam", validations=[v("minLength", 3)]), "ab", "Naam moet minstens 3 tekens lang zijn", lang="nl")
 one("maxLength de default", f("name", "Name", validations=[v("maxLength", 3)]), "abcd", "Name darf höchstens 3 Zeichen lang sein", lang="de")
 one("length of a number field's text", f("n", "Count", "number", validations=[v("maxLength", 3)]), "12345", "Count must be 3 characters or fewer")
+
+# ---------------------------------------------------------------- the length cap, before the mask and any regex
+one("cap: 10000 code points without maxLength pass", f("notes", "Notes", validations=[v("regex", "^a+$")]), "a" * 10000, None)
+one("cap: 10001 code points without maxLength fail before the regex", f("notes", "Notes", validations=[v("regex", "^b")]), "a" * 10001,
+    "Notes must be 10000 characters or fewer")
+one("cap: a later maxLength is checked before an earlier regex", f("code", "Code", validations=[v("regex", "^b", "Starts with b"), v("maxLength", 3, "Three at most")]),
+    "aaaa", "Three at most")
+one("cap: the regex still runs within the cap", f("code", "Code", validations=[v("regex", "^b", "Starts with b"), v("maxLength", 3, "Three at most")]),
+    "aaa", "Starts with b")
+one("cap: before the mask", f("ref", "Ref", "formattednumeric", mask="##", validations=[v("maxLength", 1, "One at most")]), "123", "One at most")
+one("cap: the first maxLength counts", f("code", "Code", validations=[v("maxLength", 2, "Two at most"), v("maxLength", 5, "Five at most")]),
+    "abcd", "Two at most")
 
 # ---------------------------------------------------------------- numbers
 age = f("age", "Age", "number")

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Checks docs against each other and the site: pages built to the same place, links to Markdown
-/// files that do not exist, anchors no heading has, files a link needs that are not published.
+/// files that do not exist, anchors no heading has, files a link needs that are not published, and
+/// addresses `ConfigURL` refuses (`javascript:`, `data:` …: an error; the page shows them as text).
 public struct DocsChecker {
     public var configDirectory: String
 
@@ -36,6 +37,10 @@ public struct DocsChecker {
 
     private func check(_ link: Markdown.Link, of doc: DocPage, resolver: DocLinkResolver, anchors: [String: Set<String>],
                        at location: SourceLocation, log: DiagnosticLog) {
+        if let refusal = link.refusal {
+            log.error("unsafe \(link.isImage ? "image" : "link") \(JSONValue.quoted(link.url)): \(refusal)", at: location)
+            return
+        }
         switch resolver.target(of: link.url, from: doc.source) {
         case let .missingDoc(path):
             let known = resolver.pathsBySource.keys.sorted()

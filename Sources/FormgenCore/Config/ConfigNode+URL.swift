@@ -13,3 +13,24 @@ extension ConfigNode {
         }
     }
 }
+
+extension ConfigNode {
+    /// The text under `key`, which is Markdown: each link or image whose address `ConfigURL` refuses
+    /// (`javascript:`, `data:`, `vbscript:` …) is a located error; the page would show it as plain text.
+    func markdown(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        checkLinks(in: [text], key: key)
+        return text
+    }
+
+    /// Reports the refused link and image addresses of Markdown texts written under `key`.
+    func checkLinks(in texts: [String], key: String) {
+        guard let node = self[key] else { return }
+        for text in Set(texts).sorted() {
+            for link in Markdown.render(text).links {
+                guard let refusal = link.refusal else { continue }
+                node.error("unsafe \(link.isImage ? "image" : "link") \(JSONValue.quoted(link.url)) in '\(key)': \(refusal)")
+            }
+        }
+    }
+}

@@ -50,7 +50,7 @@ struct CountryReader {
         }
         return CountryConfig(
             code: code.uppercased(), name: root.string("name"), locale: root.string("locale"),
-            title: root.string("title"), description: root.string("description"), items: items,
+            title: root.string("title"), description: root.markdown("description"), items: items,
             dataSources: root["dataSources"].map { DataSourceReader().read($0) } ?? [], rules: rules,
             submit: root["submit"], location: root.location)
     }
@@ -81,7 +81,7 @@ struct CountryReader {
         let id = root.string("id") ?? path
         checkPathID(root)
         return FlowDefinition(id: slug(id), title: root.string("title") ?? "Choose your country",
-                              description: root.string("description"), countries: countries,
+                              description: root.markdown("description"), countries: countries,
                               body: NativeFormReader().readBody(root, defaults: defaults), location: root.location)
     }
 }

@@ -35,6 +35,7 @@ struct FieldReader {
         for entry in node.entries { field.keyLocations[entry.key] = entry.value.location }
         let help = node.localized("help"), placeholder = node.localized("placeholder")
         field.help = help?.text
+        if let help { node.checkLinks(in: [help.text] + help.translations.values, key: "help") }
         field.placeholder = placeholder?.text
         for (property, text) in [("label", localizedLabel), ("help", help), ("placeholder", placeholder)] where !(text?.translations.isEmpty ?? true) {
             field.translations[property] = text?.translations
@@ -46,7 +47,7 @@ struct FieldReader {
         field.defaultValue = node.string("default")
         field.sensitive = node.bool("sensitive") ?? (type == .password)
         field.src = node.url("src", for: .image)
-        field.content = node.string("text")
+        field.content = node.markdown("text")
         if let keyboardName = node.string("keyboard") {
             field.keyboard = Keyboard(rawValue: keyboardName)
             if field.keyboard == nil {

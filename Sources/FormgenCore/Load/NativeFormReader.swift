@@ -38,7 +38,7 @@ struct NativeFormReader {
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
         let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
         if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
-        form.description = root.string("description")
+        form.description = root.markdown("description")
         form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
         form.dataSources = body.dataSources
         form.rules = body.rules
@@ -63,7 +63,7 @@ struct NativeFormReader {
             item.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "section")
             var children = readFields(item["fields"], rules: &rules)
             children += readSections(item["sections"], rules: &rules)
-            return .section(Section(title: item.string("title"), description: item.string("description"), items: children))
+            return .section(Section(title: item.string("title"), description: item.markdown("description"), items: children))
         }
     }
 }

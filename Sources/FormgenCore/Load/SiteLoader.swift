@@ -80,7 +80,7 @@ public struct SiteLoader: Sendable {
         root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict", "drafts"], in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
-        settings.description = root.string("description")
+        settings.description = root.markdown("description")
         if let base = root.string("baseURL") {
             settings.baseURL = base.hasSuffix("/") ? base : base + "/"
         }

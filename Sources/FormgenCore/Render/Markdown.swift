@@ -2,7 +2,8 @@ import CCmarkGFM
 import Foundation
 
 /// GitHub-flavoured Markdown through the cmark-gfm C library: tables, strikethrough, autolinks,
-/// task lists and the tag filter; raw HTML is never passed through and unsafe links are dropped.
+/// task lists and the tag filter; raw HTML is never passed through, and a link or image whose address
+/// `ConfigURL` refuses (`javascript:`, `data:`, `vbscript:`, whitespace …) is written as plain text.
 public enum Markdown {
     private static let extensionNames = ["table", "strikethrough", "autolink", "tagfilter", "tasklist"]
     /// cmark-gfm registers its extensions in a global list without a lock; a Swift static is initialised
@@ -23,6 +24,13 @@ public enum Markdown {
         public var line: Int
         public var column: Int
         public var isImage: Bool
+
+        /// Why `ConfigURL` refuses the address, or nil (an empty address is harmless and allowed).
+        public var refusal: ConfigURL.Refusal? {
+            if url.isEmpty { return nil }
+            if case .failure(let refusal) = ConfigURL.check(url, for: isImage ? .image : .link) { return refusal }
+            return nil
+        }
     }
 
     /// What rendering can do besides turning Markdown into HTML.
@@ -95,6 +103,7 @@ public enum Markdown {
         var summary: String?
         var usedIDs = renderOptions.reservedIDs
         var tableLabels: [String] = []
+        var refused: [(node: OpaquePointer, isImage: Bool)] = []
         var blockLine = 1, blockColumn = 1
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -123,7 +132,9 @@ public enum Markdown {
                 let link = Link(url: url, line: line > 0 ? line : blockLine, column: line > 0 ? column : blockColumn,
                                 isImage: type == CMARK_NODE_IMAGE)
                 links.append(link)
-                if let rewrite = renderOptions.rewriteURL {
+                if link.refusal != nil {
+                    refused.append((node, link.isImage))
+                } else if let rewrite = renderOptions.rewriteURL {
                     let rewritten = rewrite(link)
                     if rewritten != url { cmark_node_set_url(node, rewritten) }
                 }
@@ -131,6 +142,7 @@ public enum Markdown {
                 break
             }
         }
+        for (node, isImage) in refused.sorted(by: { $0.isImage && !$1.isImage }) { unlink(node, isImage: isImage) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
             return Rendered(html: "", headings: headings, links: links, summary: summary)
         }
@@ -138,6 +150,20 @@ public enum Markdown {
         var html = scrollableTables(accessibleTaskItems(String(cString: rendered)), labels: tableLabels)
         if renderOptions.headingAnchors { html = addHeadingIDs(html, headings) }
         return Rendered(html: html, headings: headings, links: links, summary: summary)
+    }
+
+    /// Replaces a refused link by its content, a refused image by its alt text (images first, so that
+    /// an image inside a refused link is text before the link goes).
+    private static func unlink(_ node: OpaquePointer, isImage: Bool) {
+        if isImage {
+            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
+            cmark_node_set_literal(text, plainText(of: node))
+            cmark_node_insert_before(node, text)
+        } else {
+            while let child = cmark_node_first_child(node) { cmark_node_insert_before(node, child) }
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     /// Task-list boxes become labelled symbols: a disabled checkbox without a label is a form control

@@ -22,9 +22,25 @@ public struct JSONParser {
         self.maximumDepth = maximumDepth
     }
 
-    /// Parses the whole document (one value, surrounded only by whitespace).
-    mutating func parse() throws -> JSONValue {
-        let value = try parseValue(depth: 0)
+    /// How a member of the top-level object is read by `parse(members:)`.
+    public enum Reading: Sendable {
+        /// Its syntax is checked and it is left out, never built.
+        case skip
+        /// Strings, numbers and booleans are kept; a list or an object is checked and read as `null`.
+        case scalar
+        /// Read whole.
+        case full
+    }
+
+    /// Parses the whole document (one value, surrounded only by whitespace); with `members`, the
+    /// top-level object's members are read as it says, so that a huge value nobody looks at costs
+    /// one scan and no memory. Errors are the same as for a whole read.
+    mutating func parse(members: ((String) -> Reading)? = nil) throws -> JSONValue {
+        skipWhitespace()
+        let value = try members.map { reading in
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return try parseValue(depth: 0) }
+            return try parseObject(depth: 1, reading: reading)
+        } ?? parseValue(depth: 0)
         skipWhitespace()
         guard index == bytes.count else { throw fail("unexpected text after the value") }
         return value
@@ -58,7 +74,7 @@ public struct JSONParser {
         index += expected.count
     }
 
-    private mutating func parseObject(depth: Int) throws -> JSONValue {
+    private mutating func parseObject(depth: Int, reading: ((String) -> Reading)? = nil) throws -> JSONValue {
         guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
         index += 1
         var members: [String: JSONValue] = [:]
@@ -71,7 +87,20 @@ public struct JSONParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
-            members[key] = try parseValue(depth: depth)
+            switch reading?(key) ?? .full {
+            case .full:
+                members[key] = try parseValue(depth: depth)
+            case .skip:
+                try skipValue(depth: depth)
+            case .scalar:
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "[") || bytes[index] == UInt8(ascii: "{") {
+                    try skipValue(depth: depth)
+                    members[key] = .null
+                } else {
+                    members[key] = try parseValue(depth: depth)
+                }
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -98,8 +127,73 @@ public struct JSONParser {
         }
     }
 
+    /// Checks a value's syntax as `parseValue` would, building nothing.
+    private mutating func skipValue(depth: Int) throws {
+        skipWhitespace()
+        guard index < bytes.count else { throw fail("unexpected end") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            guard depth + 1 <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
+            index += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == close { index += 1; return }
+            while true {
+                if isObject {
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+                    try skipString()
+                    skipWhitespace()
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    index += 1
+                }
+                try skipValue(depth: depth + 1)
+                skipWhitespace()
+                guard index < bytes.count else { throw fail("unexpected end") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                guard bytes[index] == close else { throw fail(isObject ? "expected ',' or '}'" : "expected ',' or ']'") }
+                index += 1
+                return
+            }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        default: try scanNumber()
+        }
+    }
+
+    /// Checks a string's syntax as `parseString` would, building nothing.
+    private mutating func skipString() throws {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; return }
+            if byte < 0x20 { throw fail("control character in a string") }
+            index += 1
+            guard byte == UInt8(ascii: "\\") else { continue }
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            if escape == UInt8(ascii: "u") {
+                _ = try hexUnit()
+            } else if !"\"\\/bfnrt".utf8.contains(escape) {
+                throw fail("invalid escape")
+            }
+        }
+        throw fail("unterminated string")
+    }
+
     private mutating func parseNumber() throws -> Double {
         let start = index
+        try scanNumber()
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        return strtod(text, nil)
+    }
+
+    /// Moves past a number, checking its syntax.
+    private mutating func scanNumber() throws {
         func digits() -> Int {
             let from = index
             while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
@@ -117,8 +211,6 @@ public struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw fail("expected a digit") }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        return strtod(text, nil)
     }
 
     private mutating func parseString() throws -> String {

@@ -54,7 +54,7 @@ public struct FormValidator: @unchecked Sendable {
 
     /// Validates a submission given as a JSON document; throws when it is not JSON or not an object.
     public func validate(json: Data) throws -> ValidationResult {
-        guard case .object(let values) = try JSONValue.decode(json) else { throw SubmissionError.notAnObject }
+        guard case .object(let values) = try spec.decodeSubmission(json) else { throw SubmissionError.notAnObject }
         return validate(values)
     }
 
@@ -160,8 +160,9 @@ public struct FormValidator: @unchecked Sendable {
         }
     }
 
+    /// A search abandoned at its step budget (a catastrophic pattern) counts as no match.
     private func search(_ regex: NSRegularExpression, _ text: String) -> Bool {
-        regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        regex.boundedSearch(text) == .match
     }
 
     /// Whether `text` has exactly the mask's shape: `#` a digit, `A` a letter, `*` either, anything else itself.

@@ -25,7 +25,7 @@ public enum SubmissionBody {
     public static func values(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> [String: JSONValue] {
         switch encoding {
         case .json:
-            guard let value = try? JSONValue.decode(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
+            guard let value = try? spec.decodeSubmission(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
             return object
         case .urlEncoded:
             return values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec)

@@ -1,8 +1,8 @@
 import Hummingbird
 
 /// Refuses a request without `Host` (required by HTTP/1.1) with 400, and one whose declared body is
-/// larger than the limit with 413, before reading it.
-/// (Handlers that read a body read at most the limit, so a body without a length is capped too.)
+/// larger than the limit with 413, before reading it. A body without a declared length (chunked) is
+/// read here up to the limit, and refused with 413 beyond it, whichever route it goes to.
 public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     public let maxBytes: Int
 
@@ -17,6 +17,10 @@ public struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             guard bytes <= maxBytes else {
                 throw HTTPError(.contentTooLarge, message: "Request bodies are limited to \(maxBytes) bytes")
             }
+        } else if request.headers[.transferEncoding] != nil {
+            var request = request
+            _ = try await request.collectBody(upTo: maxBytes)
+            return try await next(request, context)
         }
         return try await next(request, context)
     }

@@ -35,8 +35,10 @@ public struct ConfinedFileProvider: FileProvider {
 
     /// The real path of `path` (relative to the root) if it exists inside the root, else nil.
     /// Components are checked one by one (`lstat`); where one is a symbolic link the rest is
-    /// resolved in full and must still lie inside the root's real path.
+    /// resolved in full and must still lie inside the root's real path. A NUL byte (`%00`), which
+    /// the system would read as the end of the path, finds nothing.
     public func getFileIdentifier(_ path: String) -> String? {
+        guard !path.utf8.contains(0) else { return nil }
         guard let rootPath = rootPath.value(orResolve: root) else { return nil }
         let components = path.split(separator: "/", omittingEmptySubsequences: true)
         var current = rootPath

@@ -54,8 +54,10 @@ public struct MockEndpoints: Sendable {
         return Answer(status: status, contentType: Self.contentType(for: file), body: String(decoding: data, as: UTF8.self), delay: delay)
     }
 
-    /// The body file for `path`, only if its real path lies inside the mocks folder.
+    /// The body file for `path`, only if its real path lies inside the mocks folder (and never for a
+    /// path with a NUL byte, which the system would read as its end).
     func bodyFile(for path: String) -> String? {
+        guard !path.utf8.contains(0) else { return nil }
         let segments = path.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty, !segments.contains(where: { $0 == ".." || $0 == "." }) else { return nil }
         let relative = segments.joined(separator: "/")

@@ -48,9 +48,10 @@ function failure(rule, value, values, hidden, today) {
 /** The message of a field's first failing check, or null. */
 export function checkField(spec, field, values, state, today) {
   var value = values[field.id], messages = spec.messages;
+  var find = function (name) { return field.validations.filter(function (r) { return r.rule === name; })[0]; };
   var say = function (template, shown) {
     var replacements = { label: field.label, value: shown === undefined ? "" : shown };
-    var equals = field.validations.filter(function (r) { return r.rule === "equalsField"; })[0];
+    var equals = find("equalsField");
     if (equals) {
       var other = fieldMap(spec)[ruleText(equals)];
       replacements.other = other ? other.label : ruleText(equals);
@@ -69,12 +70,11 @@ export function checkField(spec, field, values, state, today) {
     var chosen = isGroup(field) ? items(value) : [t];
     if (!chosen.every(function (c) { return allowed.indexOf(c) >= 0; })) return say(messages.option);
   }
-  if (field.mask && !matchesMask(t, field.mask)) {
-    var maskRule = field.validations.filter(function (r) { return r.rule === "mask"; })[0];
-    return maskRule && maskRule.message ? maskRule.message : say(messages.mask, field.mask);
-  }
-  for (var i = 0; i < field.validations.length; i++) {
-    var rule = field.validations[i], shown = failure(rule, t, values, state.hidden, today);
+  /* The length cap (the first maxLength, else 10,000) first: a long value never reaches a backtracking regex; then the mask. */
+  var rules = [find("maxLength") || { rule: "maxLength", value: 1e4 }].concat(
+    field.mask ? { rule: "mask", value: field.mask, message: (find("mask") || {}).message } : [], field.validations);
+  for (var i = 0; i < rules.length; i++) {
+    var rule = rules[i], shown = failure(rule, t, values, state.hidden, today);
     if (shown !== null) return rule.message || say(messages[rule.rule], shown);
   }
   return null;

@@ -1,0 +1,233 @@
+"""An XSS corpus: payloads in every place a config, a doc, a mock API or a server answer can put text,
+built into a site, served by `formgen serve` and opened in Chromium with its Content-Security-Policy
+bypassed, so that only escaping stands between a payload and its execution.
+
+Every payload calls `__xss(n)` (n: its number in the corpus) when it runs; a hook installed before any
+page script records the calls. The test counts the payloads (at least 50) and asserts that none ran.
+"""
+import json
+import shutil
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import REPOSITORY, chrome
+from helpers import click, set_value, wait_for
+from test_serve_preview import Served
+
+HOOK = "window.__xssRuns = []; window.__xss = function (n) { window.__xssRuns.push(n); };"
+
+# Ways to run script from text: element injection, attribute break-outs, closing the element a string sits
+# in, URLs, Mustache and JSON tricks. {n} is the payload's number.
+TEMPLATES = [
+    "<script>__xss({n})</script>",
+    "<img src=x onerror=__xss({n})>",
+    "\"><img src=x onerror=__xss({n})>",
+    "'><svg onload=__xss({n})>",
+    "</textarea><script>__xss({n})</script>",
+    "</title><script>__xss({n})</script>",
+    "</script><script>__xss({n})</script>",
+    "<iframe srcdoc=\"<script>parent.__xss({n})</script>\"></iframe>",
+    "<details open ontoggle=__xss({n})>",
+    "<input autofocus onfocus=__xss({n})>",
+    "\" autofocus onfocus=\"__xss({n})",
+    "' onmouseover='__xss({n})",
+    "<math><mtext></p><img src=x onerror=__xss({n})>",
+    "<a href=javascript:__xss({n})>x</a>",
+    "{{{{x}}}}<body onload=__xss({n})>",
+    "\u2028</script><svg/onload=__xss({n})>",
+    "<object data=\"javascript:__xss({n})\"></object>",
+    "<video><source onerror=__xss({n})></video>",
+]
+# Image addresses must pass the URL allow-list (no whitespace); these try to break out of `src`.
+IMAGE_SOURCES = ["x\"onerror=\"__xss({n})", "x'onerror='__xss({n})", "x\"><img/src=x/onerror=__xss({n})>"]
+# Markdown texts (descriptions, help, paragraphs, docs): raw HTML and link tricks the renderer must neutralise.
+MARKDOWN = [
+    "Text <script>__xss({n})</script> more",
+    "<img src=x onerror=__xss({n})>",
+    "[click](<x\" onclick=\"__xss({n})>)",
+    "![alt\" onerror=\"__xss({n})](x.png)",
+    "<details open ontoggle=__xss({n})>",
+    "**bold** <svg onload=__xss({n})>",
+]
+
+
+class Corpus:
+    """Numbers payloads as they are placed."""
+
+    def __init__(self):
+        self.payloads = []
+
+    def take(self, templates):
+        n = len(self.payloads) + 1
+        payload = templates[n % len(templates)].format(n=n)
+        self.payloads.append(payload)
+        return payload
+
+    def text(self):
+        return self.take(TEMPLATES)
+
+    def markdown(self):
+        return self.take(MARKDOWN)
+
+    def image(self):
+        return self.take(IMAGE_SOURCES)
+
+
+def write_site(configs, corpus):
+    """A site whose every text is a payload; the mocks answer with payloads too."""
+    t, md = corpus.text, corpus.markdown
+    configs.mkdir(parents=True)
+    (configs / "site.yaml").write_text(json.dumps({"title": t(), "description": md(), "language": "en"}))
+    options = [{"value": t(), "label": t()} for _ in range(3)]
+    form = {
+        "id": "xss", "title": t(), "description": md(), "lang": "en",
+        "dataSources": [{"id": "profile", "type": "api", "endpoint": "/api/xss-profile", "fields": ["first", "last"]},
+                        {"id": "choices", "type": "api", "endpoint": "/api/xss-choices"}],
+        "sections": [{"title": t(), "description": md(), "fields": [
+            {"id": "first", "label": t(), "type": "text", "dataSource": "profile", "readOnly": True},
+            {"id": "last", "label": t(), "type": "text", "dataSource": "profile", "readOnly": True},
+            {"id": "name", "label": t(), "help": md(), "placeholder": t(), "required": True,
+             "validation": {"regex": {"value": "^[a-z]+$", "message": t()}}},
+            {"id": "bio", "label": t(), "type": "textarea", "help": md(), "placeholder": t(),
+             "validation": {"minLength": {"value": 50, "message": t()}}},
+            {"id": "age", "label": t(), "type": "number", "validation": {"maxValue": {"value": 120, "message": t()}}},
+            {"id": "pick", "label": t(), "type": "select", "required": True, "options": options},
+            {"id": "way", "label": t(), "type": "radio", "options": [t(), t()]},
+            {"id": "tags", "label": t(), "type": "checkbox", "options": [t(), t()]},
+            {"id": "from_api", "label": t(), "type": "select", "optionsFrom": {"dataSource": "choices", "valueKey": "v", "labelKey": "l"}},
+            {"id": "note", "type": "paragraph", "text": md()},
+            {"id": "note2", "type": "paragraph", "text": md()},
+            {"id": "photo", "label": t(), "type": "image", "src": corpus.image()},
+            {"id": "photo2", "alt": t(), "type": "image", "src": corpus.image()},
+            {"id": "photo3", "alt": t(), "type": "image", "src": corpus.image()},
+        ]}],
+    }
+    forms = configs / "forms"
+    forms.mkdir()
+    (forms / "xss.yaml").write_text(json.dumps(form))
+    server_form = {"id": "xss-server", "title": t(), "lang": "en", "submit": {"action": "/api/xss-submit"},
+                   "fields": [{"id": "name", "label": t()}, {"id": "mail", "label": t(), "type": "email"}]}
+    (forms / "xss-server.yaml").write_text(json.dumps(server_form))
+    ok_form = {"id": "xss-ok", "title": t(), "lang": "en", "submit": {"action": "/api/xss-ok", "successMessage": t()},
+               "fields": [{"id": "name", "label": t()}]}
+    (forms / "xss-ok.yaml").write_text(json.dumps(ok_form))
+    docs = configs / "docs"
+    docs.mkdir()
+    (docs / "xss.md").write_text("---\n" + "title: " + json.dumps(t()) + "\ndescription: " + json.dumps(t()) + "\n---\n"
+                                 + "# " + md() + "\n\n" + md() + "\n\n## " + md() + "\n\n- " + md() + "\n\n| a | b |\n|---|---|\n| "
+                                 + md() + " | " + md() + " |\n")
+    api = configs / "mocks" / "api"
+    api.mkdir(parents=True)
+    (api / "xss-profile.json").write_text(json.dumps({"first": t(), "last": t()}))
+    (api / "xss-choices.json").write_text(json.dumps([{"v": t(), "l": t()} for _ in range(3)]))
+    mocks = {"endpoints": {
+        "/api/xss-submit": {"status": 422, "body": {"errors": {"name": t(), "mail": t(), "nope": t()}}},
+        "/api/xss-ok": {"status": 200, "body": {"ok": t()}},
+    }}
+    (configs / "mocks" / "mocks.yaml").write_text(json.dumps(mocks))
+
+
+@pytest.fixture(scope="module")
+def corpus_site(tmp_path_factory):
+    work = tmp_path_factory.mktemp("xss")
+    corpus = Corpus()
+    write_site(work / "configs", corpus)
+    server = Served(work)
+    yield server, corpus
+    assert server.stop() == 0
+
+
+@pytest.fixture(scope="module")
+def unprotected():
+    """Chromium ignoring every page's CSP, with the execution hook in place before any script runs."""
+    browser = chrome()
+    browser.execute_cdp_cmd("Page.enable", {})
+    browser.execute_cdp_cmd("Page.setBypassCSP", {"enabled": True})
+    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
+    yield browser
+    browser.quit()
+
+
+def runs(driver):
+    return driver.execute_script("return window.__xssRuns || null")
+
+
+def open_page(driver, url):
+    driver.get(url)
+    wait_for(lambda: driver.execute_script("return document.readyState") == "complete", message="the page to load")
+    assert runs(driver) is not None, "the hook is not installed"
+    return driver
+
+
+def test_no_payload_of_the_corpus_runs(corpus_site, unprotected):
+    server, corpus = corpus_site
+    assert len(corpus.payloads) >= 50
+    assert "Built" in "".join(server.output), "".join(server.output)
+    driver, executed, pages = unprotected, {}, 0
+
+    def record(path):
+        executed[path] = runs(driver)
+
+    # The bypass works: a script the page adds runs, and would be counted.
+    open_page(driver, server.url + "xss/")
+    driver.execute_script("var s = document.createElement('script'); s.textContent = '__xss(0)'; document.body.appendChild(s);")
+    assert runs(driver) == [0]
+
+    open_page(driver, server.url + "xss/")
+    wait_for(lambda: driver.execute_script("return document.getElementById('f-first').value") != "", timeout=10,
+             message="the prefill from the mock")
+    wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#f-from_api option")) > 2, timeout=10, message="options from the mock")
+    set_value(driver, "f-name", "NOT LOWER")
+    set_value(driver, "f-bio", "short")
+    set_value(driver, "f-age", "500")
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.execute_script("return !document.getElementById('fg-error-summary').hidden"), message="the error summary")
+    for element in driver.find_elements(By.CSS_SELECTOR, "input, select, textarea, a, summary, details"):
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); arguments[0].focus();", element)
+    values = driver.execute_script("return [document.getElementById('f-first').value, document.getElementById('f-last').value]")
+    assert all("__xss(" in value for value in values), "the mock's payloads arrived as text"
+    record("xss/")
+    pages += 1
+
+    open_page(driver, server.url + "xss-server/")
+    set_value(driver, "f-name", "x")
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.execute_script("var e = document.getElementById('f-name-error'); return e && !e.hidden"),
+             message="the server's field errors")
+    assert "__xss(" in driver.find_element(By.ID, "f-name-error").text
+    record("xss-server/")
+    pages += 1
+
+    open_page(driver, server.url + "xss-ok/")
+    set_value(driver, "f-name", "x")
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: "__xss(" in driver.find_element(By.TAG_NAME, "body").text, message="the success message")
+    record("xss-ok/")
+    pages += 1
+
+    for path in ["", "docs/", "docs/xss/", "xss/reference/", "xss-server/reference/", "no-such-page/<script>__xss(99)</script>"]:
+        open_page(driver, server.url + path)
+        record(path)
+        pages += 1
+
+    assert {path: ran for path, ran in executed.items() if ran} == {}
+    assert pages == 9
+    links = driver.execute_script(
+        "return Array.from(document.querySelectorAll('[href], [src], [action]')).map(function (e) {"
+        " return e.getAttribute('href') || e.getAttribute('src') || e.getAttribute('action'); })")
+    assert not [link for link in links if link.strip().lower().startswith(("javascript:", "data:", "vbscript:"))]
+
+
+def test_a_broken_build_overlay_shows_its_errors_as_text(corpus_site, unprotected):
+    server, _ = corpus_site
+    driver = open_page(unprotected, server.url + "xss-ok/")
+    bad = server.config("forms/xss-broken.yaml")
+    bad.write_text(json.dumps({"title": "B", "fields": [{"id": "a", "label": "A", "type": "<img src=x onerror=__xss(98)>"}]}))
+    try:
+        wait_for(lambda: "__xss(98)" in (driver.execute_script(
+            "var o = document.getElementById('fg-serve-overlay'); return o ? o.textContent : ''") or ""),
+            timeout=30, message="the overlay with the error")
+        assert runs(driver) == []
+    finally:
+        bad.unlink()
