@@ -6,7 +6,8 @@ Every payload calls `__xss(n)` (n: its number in the corpus) when it runs; a hoo
 page script records the calls. The test counts the payloads (at least 50) and asserts that none ran.
 """
 import json
-import shutil
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -45,7 +46,7 @@ IMAGE_SOURCES = ["x\"onerror=\"__xss({n})", "x'onerror='__xss({n})", "x\"><img/s
 MARKDOWN = [
     "Text <script>__xss({n})</script> more",
     "<img src=x onerror=__xss({n})>",
-    "[click](<x\" onclick=\"__xss({n})>)",
+    "[click](x\"onclick=\"__xss({n}))",
     "![alt\" onerror=\"__xss({n})](x.png)",
     "<details open ontoggle=__xss({n})>",
     "**bold** <svg onload=__xss({n})>",
@@ -74,8 +75,37 @@ class Corpus:
         return self.take(IMAGE_SOURCES)
 
 
-def write_site(configs, corpus):
-    """A site whose every text is a payload; the mocks answer with payloads too."""
+class ExternalAPI(BaseHTTPRequestHandler):
+    """Another origin's submission endpoint (with CORS) whose answers carry payloads: 422 field errors, 500, 200."""
+    answers = {}
+
+    def log_message(self, *args):
+        pass
+
+    def cors(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Headers", "content-type, accept")
+        self.send_header("Access-Control-Allow-Methods", "POST")
+
+    def do_OPTIONS(self):
+        self.send_response(204)
+        self.cors()
+        self.end_headers()
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", "0")))
+        status, body = self.answers.get(self.path, (404, {}))
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.cors()
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+def write_site(configs, corpus, api):
+    """A site whose every text is a payload; the mocks and the external API answer with payloads too."""
     t, md = corpus.text, corpus.markdown
     configs.mkdir(parents=True)
     (configs / "site.yaml").write_text(json.dumps({"title": t(), "description": md(), "language": "en"}))
@@ -106,12 +136,22 @@ def write_site(configs, corpus):
     forms = configs / "forms"
     forms.mkdir()
     (forms / "xss.yaml").write_text(json.dumps(form))
-    server_form = {"id": "xss-server", "title": t(), "lang": "en", "submit": {"action": "/api/xss-submit"},
-                   "fields": [{"id": "name", "label": t()}, {"id": "mail", "label": t(), "type": "email"}]}
-    (forms / "xss-server.yaml").write_text(json.dumps(server_form))
-    ok_form = {"id": "xss-ok", "title": t(), "lang": "en", "submit": {"action": "/api/xss-ok", "successMessage": t()},
+    ExternalAPI.answers.update({
+        "/422": (422, {"errors": {"name": t(), "mail": t(), "nope": t()}}),
+        "/500": (500, {"error": t(), "message": t()}),
+        "/ok": (200, {"ok": t()}),
+    })
+    for path, title in [("422", t()), ("500", t())]:
+        server_form = {"id": f"xss-{path}", "title": title, "lang": "en", "submit": {"action": f"{api}/{path}"},
+                       "fields": [{"id": "name", "label": t()}, {"id": "mail", "label": t(), "type": "email"}]}
+        (forms / f"xss-{path}.yaml").write_text(json.dumps(server_form))
+    ok_form = {"id": "xss-ok", "title": t(), "lang": "en", "submit": {"action": f"{api}/ok", "successMessage": t()},
                "fields": [{"id": "name", "label": t()}]}
     (forms / "xss-ok.yaml").write_text(json.dumps(ok_form))
+    sink_form = {"id": "xss-sink", "title": t(), "lang": "en",
+                 "fields": [{"id": "name", "label": t(), "validation": {"required": {"message": t()}}},
+                            {"id": "code", "label": t(), "validation": {"regex": {"value": "^[0-9]+$", "message": t()}}}]}
+    (forms / "xss-sink.yaml").write_text(json.dumps(sink_form))
     docs = configs / "docs"
     docs.mkdir()
     (docs / "xss.md").write_text("---\n" + "title: " + json.dumps(t()) + "\ndescription: " + json.dumps(t()) + "\n---\n"
@@ -121,20 +161,19 @@ def write_site(configs, corpus):
     api.mkdir(parents=True)
     (api / "xss-profile.json").write_text(json.dumps({"first": t(), "last": t()}))
     (api / "xss-choices.json").write_text(json.dumps([{"v": t(), "l": t()} for _ in range(3)]))
-    mocks = {"endpoints": {
-        "/api/xss-submit": {"status": 422, "body": {"errors": {"name": t(), "mail": t(), "nope": t()}}},
-        "/api/xss-ok": {"status": 200, "body": {"ok": t()}},
-    }}
-    (configs / "mocks" / "mocks.yaml").write_text(json.dumps(mocks))
+    (configs / "mocks" / "mocks.yaml").write_text(json.dumps({"endpoints": {"/api/xss-inline": {"body": {"first": t()}}}}))
 
 
 @pytest.fixture(scope="module")
 def corpus_site(tmp_path_factory):
     work = tmp_path_factory.mktemp("xss")
+    api = ThreadingHTTPServer(("127.0.0.1", 0), ExternalAPI)
+    threading.Thread(target=api.serve_forever, daemon=True).start()
     corpus = Corpus()
-    write_site(work / "configs", corpus)
+    write_site(work / "configs", corpus, f"http://127.0.0.1:{api.server_address[1]}")
     server = Served(work)
     yield server, corpus
+    api.shutdown()
     assert server.stop() == 0
 
 
@@ -164,7 +203,7 @@ def test_no_payload_of_the_corpus_runs(corpus_site, unprotected):
     server, corpus = corpus_site
     assert len(corpus.payloads) >= 50
     assert "Built" in "".join(server.output), "".join(server.output)
-    driver, executed, pages = unprotected, {}, 0
+    driver, executed = unprotected, {}
 
     def record(path):
         executed[path] = runs(driver)
@@ -188,31 +227,41 @@ def test_no_payload_of_the_corpus_runs(corpus_site, unprotected):
     values = driver.execute_script("return [document.getElementById('f-first').value, document.getElementById('f-last').value]")
     assert all("__xss(" in value for value in values), "the mock's payloads arrived as text"
     record("xss/")
-    pages += 1
 
-    open_page(driver, server.url + "xss-server/")
+    open_page(driver, server.url + "xss-422/")
     set_value(driver, "f-name", "x")
     click(driver, "[data-fg-submit]")
     wait_for(lambda: driver.execute_script("var e = document.getElementById('f-name-error'); return e && !e.hidden"),
              message="the server's field errors")
     assert "__xss(" in driver.find_element(By.ID, "f-name-error").text
-    record("xss-server/")
-    pages += 1
+    record("xss-422/")
+
+    open_page(driver, server.url + "xss-500/")
+    set_value(driver, "f-name", "x")
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.execute_script("return !document.getElementById('fg-error-summary').hidden"),
+             message="the failure shown")
+    record("xss-500/")
+
+    # Posted without the runtime: the preview's sink answers with its own page of the config's messages.
+    open_page(driver, server.url + "xss-sink/")
+    driver.execute_script("document.getElementById('f-code').value = 'x'; document.querySelector('form').submit();")
+    wait_for(lambda: "__xss(" in driver.find_element(By.TAG_NAME, "body").text, message="the sink's page of errors")
+    record("sink page")
 
     open_page(driver, server.url + "xss-ok/")
     set_value(driver, "f-name", "x")
     click(driver, "[data-fg-submit]")
     wait_for(lambda: "__xss(" in driver.find_element(By.TAG_NAME, "body").text, message="the success message")
     record("xss-ok/")
-    pages += 1
 
-    for path in ["", "docs/", "docs/xss/", "xss/reference/", "xss-server/reference/", "no-such-page/<script>__xss(99)</script>"]:
+    for path in ["", "docs/", "docs/xss/", "xss/reference/", "xss-sink/reference/", "no-such-page/<script>__xss(99)</script>",
+                 "api/xss-profile", "api/xss-inline"]:
         open_page(driver, server.url + path)
         record(path)
-        pages += 1
 
     assert {path: ran for path, ran in executed.items() if ran} == {}
-    assert pages == 9
+    assert len(executed) == 13
     links = driver.execute_script(
         "return Array.from(document.querySelectorAll('[href], [src], [action]')).map(function (e) {"
         " return e.getAttribute('href') || e.getAttribute('src') || e.getAttribute('action'); })")
