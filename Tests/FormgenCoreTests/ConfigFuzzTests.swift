@@ -24,6 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.root) }
         var ran = 0
         var failing = 0
+        var slowest = 0.0
         while ran < cases, seconds == nil || Date() < deadline {
             let target = Self.seeds[Int(random.next() % UInt64(Self.seeds.count))]
             var files = ["site.yaml": originals["site.yaml"]!]
@@ -37,11 +38,18 @@ import Testing
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(content.utf8).write(to: url)
             }
+            let started = Date()
             let (_, diagnostics) = site.load()
+            slowest = max(slowest, Date().timeIntervalSince(started))
             let unlocated = diagnostics.filter { $0.range(of: Self.located, options: .regularExpression) == nil }
             #expect(unlocated.isEmpty, "case \(ran) (\(target)): \(unlocated.prefix(3))")
             if diagnostics.contains(where: { $0.contains(": error: ") }) { failing += 1 }
             ran += 1
+        }
+        if seconds != nil {
+            // Long mode only (bench/fuzz.sh): unit tests carry no timing.
+            print("fuzz: \(ran) cases, \(failing) with errors, slowest load \(String(format: "%.3f", slowest)) s")
+            #expect(slowest < 10, "a mutated config took \(slowest) s to load")
         }
         #expect(ran >= min(cases, 1))
         #expect(failing > 0, "no mutation caused an error: the mutations are too weak")

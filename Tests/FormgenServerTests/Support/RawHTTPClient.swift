@@ -46,7 +46,7 @@ final class RawHTTPClient {
     func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
     /// What arrived until the peer closed, or nothing came for `quiet` seconds after something did, or `seconds` passed.
-    func receive(seconds: Double = 10, quiet: Double = 1) -> String {
+    func receive(seconds: Double = 10, quiet: Double = 0.3) -> String {
         var received: [UInt8] = []
         let deadline = Date().addingTimeInterval(seconds)
         var lastData = Date()
