@@ -40,7 +40,15 @@ import Testing
             }
             let started = Date()
             let (_, diagnostics) = site.load()
-            slowest = max(slowest, Date().timeIntervalSince(started))
+            let took = Date().timeIntervalSince(started)
+            slowest = max(slowest, took)
+            if seconds != nil, took > 2 {
+                let keep = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-fuzz-slow/case-\(ran)")
+                try? FileManager.default.createDirectory(at: keep.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? FileManager.default.removeItem(at: keep)
+                try? FileManager.default.copyItem(at: URL(fileURLWithPath: site.configs), to: keep)
+                print("fuzz: case \(ran) (\(target)) took \(String(format: "%.1f", took)) s; its configs are in \(keep.path)")
+            }
             let unlocated = diagnostics.filter { $0.range(of: Self.located, options: .regularExpression) == nil }
             #expect(unlocated.isEmpty, "case \(ran) (\(target)): \(unlocated.prefix(3))")
             if diagnostics.contains(where: { $0.contains(": error: ") }) { failing += 1 }

@@ -55,6 +55,11 @@ import Testing
         let hidden = try validator.validate(json: Data(#"{"show": "No", "a": \#(list), "other": \#(list), "tags": ["x", [1], "y"]}"#.utf8))
         #expect(hidden.messages.isEmpty)
         #expect(hidden.data == ["show": .string("No"), "tags": .array([.string("x"), .string("y")])])
+        let huge = String(repeating: "b", count: 1_000_000)
+        let hiddenText = try validator.validate(json: Data(#"{"show": "No", "a": "\#(huge)", "tags": "y"}"#.utf8))
+        #expect(hiddenText.messages.isEmpty)
+        #expect(hiddenText.data == ["show": .string("No"), "tags": .array([.string("y")])])
+        #expect(throws: JSONParser.Failure.self) { try validator.validate(json: Data(#"{"show": "No", "a": [1,], "tags": "y"}"#.utf8)) }
         let shown = try validator.validate(json: Data(#"{"show": "Yes", "a": \#(list)}"#.utf8))
         #expect(shown.messages.keys.sorted() == ["a"])
     }
