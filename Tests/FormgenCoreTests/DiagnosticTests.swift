@@ -93,4 +93,17 @@ import Testing
             "configs/forms/b.yaml:3:29: error: unknown field type 'nope' (known: text, textarea, number, date, email, tel, password, select, radio, checkbox, yesno, formattednumeric, image, paragraph)",
         ])
     }
+    /// Found by `bench/fuzz.sh`: a 200,000-character unknown type took seconds to find no suggestion.
+    @Test func suggestionsSkipCandidatesTooFarOffInLength() throws {
+        #expect(closestMatch(to: "texx", in: ["date", "text", "textarea"]) == "text")
+        #expect(closestMatch(to: "Selct", in: ["select", "radio"]) == "select")
+        #expect(closestMatch(to: "x", in: ["date", "text"]) == nil)
+        let huge = String(repeating: "ab<script>", count: 20_000)
+        #expect(closestMatch(to: String(repeating: "ab", count: 300), in: ["date", String(repeating: "ab", count: 300) + "x"]) != nil)
+        #expect(closestMatch(to: huge, in: ["date", "text"]) == nil)
+        let diagnostics = try TestSite(["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: \"\(huge)\"}\n"]).load().1
+        #expect(diagnostics.count == 1 && diagnostics[0].hasPrefix("configs/forms/f.yaml:3:"), "\(diagnostics.map { $0.prefix(80) })")
+        #expect(diagnostics[0].contains(": error: unknown field type 'ab<script>"))
+        #expect(!diagnostics[0].contains("did you mean"))
+    }
 }
