@@ -89,7 +89,7 @@ def test_register_then_back_to_login(served, driver):
     wait_for(lambda: driver.current_url == served.url + "login/", timeout=10, message="the redirect to login")
 
 
-def test_a_status_the_form_words_itself_wins_over_the_servers_body(served, driver):
+def test_a_status_the_form_words_itself_wins_over_the_servers_body(served, driver, axe_source):
     driver.get(served.url + "register/")
     type_into(driver, "email", "taken@example.com")
     type_into(driver, "password", "correct horse 42")
@@ -98,6 +98,7 @@ def test_a_status_the_form_words_itself_wins_over_the_servers_body(served, drive
     wait_for(lambda: summary_texts(driver), timeout=10, message="the refusal")
     assert summary_texts(driver) == ["An account with this email already exists. Log in instead."]
     assert not driver.find_elements(By.CSS_SELECTOR, "#fg-error-summary li button")
+    assert run_axe(driver, axe_source) == []
 
 
 def test_a_server_failure_offers_retry_which_resends_the_same_answers(served, driver):
