@@ -72,6 +72,21 @@ fields:
     required: true
     optionsFrom: {dataSource: topics, valueKey: code, labelKey: name}
 """
+# A Netlify form with a time trap: a honeypot no person sees, and a refusal when sent within 3 seconds.
+TRAP_FORM = """
+id: trap-check
+title: Trap check
+lang: en
+submit:
+  provider: netlify
+  minSeconds: 3
+fields:
+  - id: name
+    label: Your name
+    type: text
+    required: true
+"""
+
 TOPICS = [{"code": "news", "name": "News"}, {"code": "events", "name": "Events"}, {"code": "", "name": "No value"},
           {"code": "jobs", "name": "Jobs"}]
 
@@ -83,6 +98,7 @@ class MockState:
         self.profile_fails = False
         self.profile_requests = 0
         self.submissions = []
+        self.trap_posts = []
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -114,6 +130,11 @@ class Handler(SimpleHTTPRequestHandler):
         super().do_GET()
 
     def do_POST(self):
+        if self.path == "/trap-check/":
+            length = int(self.headers.get("Content-Length", "0"))
+            self.state.trap_posts.append(self.rfile.read(length).decode())
+            self.answer(200, {"ok": True})
+            return
         if self.path != "/api/submit":
             self.answer(405, {"error": "no"})
             return
@@ -138,6 +159,7 @@ def site_dir(tmp_path_factory):
     shutil.copytree(REPOSITORY / "configs", configs)
     (configs / "forms" / "submit-check.yaml").write_text(SUBMIT_FORM)
     (configs / "forms" / "topics-check.yaml").write_text(TOPICS_FORM)
+    (configs / "forms" / "trap-check.yaml").write_text(TRAP_FORM)
     out = work / "public"
     subprocess.run([str(binary), "build", "--config", str(configs), "--templates", str(REPOSITORY / "templates"), "--out", str(out)],
                    cwd=REPOSITORY, check=True, capture_output=True)

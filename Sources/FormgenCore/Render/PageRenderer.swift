@@ -67,7 +67,14 @@ public struct PageRenderer: Sendable {
         context["pages"] = form.pages.enumerated().map { index, page in
             ["index": index, "title": page.title ?? false, "items": items(page.items, form: form)] as [String: Any]
         }
-        context["submitLabel"] = spec.submit.label ?? spec.messages["submit"] ?? "Submit"
+        let texts = Messages.table(for: form.language)
+        context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"
+        context["netlify"] = spec.submit.provider == "netlify"
+        context["honeypot"] = spec.submit.honeypot ?? false
+        context["hiddenFields"] = (spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
+        context["draftNote"] = RuntimeScript.keepsDrafts(spec)
+            ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
+            : false
         context["specJSON"] = spec.embeddableJSON()
         return theme.render("form", context)
     }
