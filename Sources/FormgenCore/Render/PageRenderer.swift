@@ -4,6 +4,8 @@ import Foundation
 public struct PageRenderer: Sendable {
     public let theme: Theme
     public let settings: SiteSettings
+    /// Whether the site has docs: the header then links to them.
+    public var hasDocs = false
     private let styleHash: String
 
     public init(theme: Theme, settings: SiteSettings) {
@@ -30,6 +32,7 @@ public struct PageRenderer: Sendable {
             "root": Self.rootPrefix(for: path),
             "siteTitle": settings.title,
             "t": Messages.table(for: language),
+            "nav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
         ]
     }
 

@@ -35,6 +35,14 @@ public enum ConfigSchema {
                     "submit": ref("submit", "Submission defaults every form inherits."),
                     "strict": ["type": "boolean", "default": false, "description": "Warnings fail the build, as with --strict."],
                     "drafts": ref("drafts", "Draft defaults every form inherits."),
+                    "forms": [
+                        "type": "object",
+                        "description": "Titles and descriptions set over forms' own, by form id: for configs kept as another app wrote them.",
+                        "additionalProperties": object(title: nil, [
+                            "title": text("The form's heading and its name on the home page."),
+                            "description": text("Markdown shown under the heading and, its first paragraph, on the home page."),
+                        ]),
+                    ],
                 ])
         case .form:
             schema = object(
