@@ -73,12 +73,15 @@ public struct SiteLoader: Sendable {
 
     // MARK: Settings
 
+    /// The keys `site.yaml` may hold.
+    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms"]
+
     private func loadSettings(log: DiagnosticLog) -> SiteSettings {
         var settings = SiteSettings()
         let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
         guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
         guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
-        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms"], in: "site config")
+        root.warnUnknownKeys(allowed: Self.settingsKeys, in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
         settings.description = root.string("description")

@@ -213,6 +213,7 @@ public enum ConfigSchema {
             ], required: ["dataSource"]),
             "mask": ["type": "string", "pattern": "[#A*]", "description": "An input mask: # a digit, A a letter, * either; other characters are typed for the user (####-###-####)."],
             "keyboard": ["type": "string", "enum": ["normal", "numeric", "decimal", "email", "tel", "url", "password"]],
+            "dateStyle": ["type": "string", "enum": ["native", "boxes"], "default": "native", "description": "How a date is entered: the browser's date input, or three boxes for day, month and year (GOV.UK's date input)."],
             "autocomplete": text("An HTML autocomplete token (inferred from the id and label when left out)."),
             "default": scalar,
             "sensitive": ref("flag", "Never kept in browser drafts (passwords never are)."),
