@@ -124,6 +124,7 @@ struct FieldView {
                 "choiceType": field.kind == .checkboxGroup ? "checkbox" : "radio",
                 "selected": !field.kind.isGroup && option.value == field.defaultValue,
                 "checked": field.kind.isGroup && option.value == field.defaultValue,
+                "reveal": false,
             ]
         }
     }
