@@ -83,6 +83,13 @@ import Testing
         ])
     }
 
+    @Test func aFieldNamedLikeABoxIsAnError() throws {
+        let site = try TestSite.form("f.yaml", "title: F\nfields:\n  - {id: d, label: D, type: date, dateStyle: boxes}\n  - {id: d-year, label: Year}\n")
+        #expect(site.load().diagnostics == [
+            "configs/forms/f.yaml:4:5: error: field id 'd-year' is the name of a box of the date 'd' (dateStyle: boxes); rename one",
+        ])
+    }
+
     @Test func aFormPostedWithoutJavaScriptGetsOneISODate() throws {
         let spec = FormSpec(try Self.form(Self.dateForm.replacingOccurrences(of: "LANG", with: "en")).form)
         func posted(_ body: String) throws -> [String: JSONValue] {
