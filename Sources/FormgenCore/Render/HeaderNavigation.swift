@@ -7,10 +7,10 @@ struct HeaderNavigation {
         "de": ("Website", "Formulare", "Dokumentation"),
     ]
 
-    /// The template's `nav` values: `label`, `forms`, and `docs` (false when the site has no docs).
+    /// The template's `headerNav` values: `navLabel`, `formsText`, and `docsText` (false when the site has no docs).
     static func context(language: String, hasDocs: Bool) -> [String: Any] {
         let primary = String(language.lowercased().split(separator: "-").first ?? "en")
         let texts = labels[primary] ?? labels["en"]!
-        return ["label": texts.navigation, "forms": texts.forms, "docs": hasDocs ? texts.docs : false]
+        return ["navLabel": texts.navigation, "formsText": texts.forms, "docsText": hasDocs ? texts.docs : false]
     }
 }

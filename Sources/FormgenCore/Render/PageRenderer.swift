@@ -32,7 +32,7 @@ public struct PageRenderer: Sendable {
             "root": Self.rootPrefix(for: path),
             "siteTitle": settings.title,
             "t": Messages.table(for: language),
-            "nav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
+            "headerNav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
         ]
     }
 
