@@ -53,6 +53,9 @@ import Testing
         #expect(pages["contact/index.html"]?.contains(
             #"<header class="fg-header"><a class="fg-home" href="../">S</a><nav class="fg-nav" aria-label="Website"><a href="../#forms">Formulare</a> <a href="../docs/">Dokumentation</a></nav></header>"#) == true)
         #expect(pages["index.html"]?.contains(#"<div id="forms">"#) == true)
+        #expect(pages["docs/guide/index.html"]?.contains(
+            #"<nav class="fg-nav" aria-label="Site"><a href="../../#forms">Forms</a> <a href="../../docs/">Documentation</a></nav>"#) == true,
+            "doc pages, whose own 'nav' lists the docs")
         let withoutDocs = try Self.build(["configs/forms/contact.yaml": "title: Contact\nfields:\n  - {id: name, label: Name}\n"])
         #expect(withoutDocs["contact/index.html"]?.contains(
             #"<nav class="fg-nav" aria-label="Site"><a href="../#forms">Forms</a></nav></header>"#) == true)
