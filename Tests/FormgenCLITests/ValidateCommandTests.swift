@@ -89,8 +89,8 @@ struct ValidateCommandTests {
         #expect(outcome.status == 1)
         let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
         let errors = report?["errors"] as? [String: String]
-        #expect(errors?["full_name"] == "Enter Full name")
-        #expect(errors?["terms"] == "Select I accept the terms of service")
+        #expect(errors?["full_name"] == "Enter full name")
+        #expect(errors?["terms"] == "You must accept the terms of service")
         #expect(errors?["pet_kinds"] == nil)
         #expect((report?["hidden"] as? [String])?.contains("pet_kinds") == false)
         #expect((report?["hidden"] as? [String])?.contains("best_time") == true)

@@ -38,7 +38,7 @@ import Testing
                                      body: ByteBuffer(string: #"{"name":"  ","age":12}"#)) { response in
                 #expect(response.status == .unprocessableContent)
                 let answer = try JSONDecoder().decode([String: [String: String]].self, from: Data(buffer: response.body))
-                #expect(answer == ["errors": ["age": "You must be 18 or over", "name": "Enter Your name"]])
+                #expect(answer == ["errors": ["age": "You must be 18 or over", "name": "Enter your name"]])
             }
         }
         #expect(try await store.submissions(form: nil, since: nil).isEmpty)

@@ -33,7 +33,7 @@ import Testing
     static let expectations: [Expectation] = [
         Expectation(form: "pet-adoption", html: "<p>Shown when <em>Do you have a yard?</em> is Yes; otherwise hidden.</p>"),
         Expectation(form: "pet-adoption", html: "<li>When <em>Do you have a yard?</em> is Yes: show <em>Is it fenced? Also indicate the type</em>; otherwise hide it.</li>"),
-        Expectation(form: "pet-adoption", html: row("Required", "Select Do you have a yard? <em>(default)</em>")),
+        Expectation(form: "pet-adoption", html: row("Required", "Answer the question “Do you have a yard?” <em>(default)</em>")),
         Expectation(form: "pet-adoption", html: row("In the format <code>####-###-####</code> (<code>#</code> a digit)", "Phone Number must be in the format ####-###-#### <em>(default)</em>")),
         Expectation(form: "pet-adoption", html: "<h2 id=\"page-2\">Page 2</h2>\n<h3 id=\"do-you-have-a-yard-yesno_1\">Do you have a yard? (<code>yesno_1</code>)</h3>"),
         Expectation(form: "registration", html: row("At least 2 characters", "Enter at least 2 characters")),
@@ -45,7 +45,7 @@ import Testing
         Expectation(form: "registration", html: row("The same as <em>Password</em>", "The passwords do not match")),
         Expectation(form: "registration", html: row("At least 1", "Enter at least 1")),
         Expectation(form: "registration", html: row("A number", "People in your household must be a number <em>(default)</em>")),
-        Expectation(form: "registration", html: row("One of the options", "Select one of the options for How should we contact you? <em>(default)</em>")),
+        Expectation(form: "registration", html: row("One of the options", "Select one of the options for “How should we contact you?” <em>(default)</em>")),
         Expectation(form: "registration", html: "<p>Required when <em>How should we contact you?</em> is phone (By phone); otherwise optional.</p>"),
         Expectation(form: "registration", html: "<p>Hidden when <em>How should we contact you?</em> is not phone (By phone); otherwise shown.</p>"),
         Expectation(form: "registration", html: "<strong>Options:</strong> <code>email</code> (By email), <code>phone</code> (By phone).</p>"),

@@ -61,7 +61,7 @@ import Testing
                       ("a\n", false), ("\u{A0}a", false), ("a\u{FEFF}", false), ("a\u{3000}", false), ("é", true)])
     func trimmedMeansWhatThePageTrims(_ text: String, _ accepted: Bool) {
         #expect(Self.matches(SchemaPatterns.trimmed, text) == accepted)
-        #expect((SubmissionSchema.trim(text) == text && !text.isEmpty) == accepted)
+        #expect((FieldValue.trim(text) == text && !text.isEmpty) == accepted)
     }
 
     @Test(arguments: [("a@b.co", true), ("name@example.org", true), ("a@b", false), ("a b@c.d", false), ("@b.c", false), ("a@@b.c", false)])
@@ -107,7 +107,7 @@ import Testing
         guard case .array(let conditions)? = registration["allOf"] else { Issue.record("no allOf"); return }
         #expect(conditions.first == [
             "if": ["properties": ["contact_method": ["const": "phone"]], "required": ["contact_method"]],
-            "then": ["required": ["phone"], "errorMessage": ["required": ["phone": "Enter Phone number"]]],
+            "then": ["required": ["phone"], "errorMessage": ["required": ["phone": "Enter phone number"]]],
         ])
         #expect(registration["required"]?.arrayCount == 9)
     }

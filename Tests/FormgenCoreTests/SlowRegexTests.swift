@@ -30,6 +30,6 @@ import Testing
         let validator = FormValidator(spec: spec)
         let hostile = String(repeating: "a", count: 50) + "!"
         let result = validator.validate(["a": .string(hostile), "b": .string(String(repeating: "a", count: FormValidator.defaultLengthCap + 1))])
-        #expect(result.messages == ["a": "A must be 40 characters or fewer", "b": "B must be 10000 characters or fewer"])
+        #expect(result.messages == ["a": "A must be 40 characters or fewer", "b": "This answer must be 10000 characters or fewer"])
     }
 }

@@ -139,3 +139,57 @@ import Testing
         }
     }
 }
+
+/// Mock endpoints that answer by what the request sends (`cases:`), as the login and register examples use.
+@Suite struct MockCaseTests {
+    static let mocks = MockEndpoints(directory: MockEndpointTests.repository.appendingPathComponent("configs/mocks").path)
+
+    @Test func theLoginMockRefusesOnlyTheWrongPassword() throws {
+        let refused = try #require(Self.mocks.answer(path: "/api/login", sent: ["email": "ann@example.org", "password": "wrong-password"]))
+        #expect(refused.status == 401)
+        #expect(refused.body == #"{"message":"invalid login credential"}"#)
+        let accepted = try #require(Self.mocks.answer(path: "/api/login", sent: ["email": "ann@example.org", "password": "secret"]))
+        #expect(accepted.status == 200)
+        #expect(accepted.body == #"{"token":"mock-token"}"#)
+    }
+
+    @Test func theRegisterMockKnowsOneTakenEmail() throws {
+        #expect(Self.mocks.answer(path: "/api/register", sent: ["email": "taken@example.com"])?.status == 409)
+        #expect(Self.mocks.answer(path: "/api/register", sent: ["email": "new@example.com"])?.status == 201)
+    }
+
+    @Test func aCaseIsChosenByAJSONOrAFormEncodedBody() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try """
+        endpoints:
+          /api/login:
+            body: {token: t}
+            cases:
+              - when: {password: wrong, remember: true, attempts: 3}
+                status: 401
+                body: {message: denied}
+        """.write(to: site.mocks.appendingPathComponent("mocks.yaml"), atomically: true, encoding: .utf8)
+        try await site.withClient { client in
+            let json = ByteBuffer(string: #"{"password": "wrong", "remember": true, "attempts": 3}"#)
+            try await client.execute(uri: "/api/login", method: .post, headers: [.contentType: "application/json"], body: json) { response in
+                #expect(response.status == .unauthorized)
+                #expect(response.text == #"{"message":"denied"}"#)
+            }
+            let form = ByteBuffer(string: "password=wrong&remember=true&attempts=3")
+            try await client.execute(uri: "/api/login", method: .post, headers: [.contentType: "application/x-www-form-urlencoded"], body: form) { response in
+                #expect(response.status == .unauthorized)
+            }
+            let other = ByteBuffer(string: #"{"password": "right"}"#)
+            try await client.execute(uri: "/api/login", method: .post, headers: [.contentType: "application/json"], body: other) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"token":"t"}"#)
+            }
+        }
+    }
+
+    @Test func aCaseWithoutWhenIsALocatedError() {
+        let (_, diagnostics) = MockConfig.parse("endpoints:\n  /api/x:\n    cases:\n      - status: 401\n", file: "mocks.yaml")
+        #expect(diagnostics.map(\.description) == ["mocks.yaml:4:9: error: a case needs 'when'"])
+    }
+}

@@ -25,7 +25,7 @@ def next_page(driver):
     ({"birth_date": "1901-01-01"}, {"birth_date": "Enter a real date of birth"}),
     ({"email": "ann@example"}, {"email": "Enter an email address like name@example.com"}),
     ({"phone": "0612"}, {"phone": "Enter the phone number as 0612-345-6789"}),
-    ({"full_name": "", "contact_method": None}, {"full_name": "Enter Full name", "contact_method": "Select How should we contact you?"}),
+    ({"full_name": "", "contact_method": None}, {"full_name": "Enter full name", "contact_method": "Answer the question “How should we contact you?”"}),
 ])
 def test_page_one_rules_show_their_configured_messages(page, values, expected):
     driver = page("registration/")
@@ -77,7 +77,7 @@ def test_last_page_required_checkbox_and_max_length(page):
     choose(driver, "f-has_pets-0")
     set_value(driver, "f-pet_notes", "x" * 501)
     click(driver, "[data-fg-submit]")
-    assert error_of(driver, "terms") == "Select I accept the terms of service"
+    assert error_of(driver, "terms") == "You must accept the terms of service"
     assert error_of(driver, "pet_notes") == "Keep it to 500 characters or fewer"
     assert driver.find_element(By.ID, "fg-result").get_attribute("hidden") is not None
 
@@ -195,7 +195,7 @@ def test_the_wizard_blocks_next_on_an_invalid_page(page):
     next_page(driver)
     assert steps_text(driver) == "Step 1 of 3"
     assert active_id(driver) == "fg-error-summary"
-    assert "Enter Your fullname" in summary_items(driver)
+    assert "Enter your fullname" in summary_items(driver)
     go_to_pet_page_two(driver)
     assert active_id(driver) == "fg-page-1-title"
     assert driver.find_element(By.ID, "fg-page-1").is_displayed()

@@ -19,7 +19,10 @@ NOW = "2025-06-15"
 
 SEMANTICS = [
     "Every case: form = {fields, rules} in the page spec's shape; keys a field leaves out take their defaults",
-    "(required, readOnly, sensitive false; validations []; rules' otherwise null). messages = messages[lang || 'en'].",
+    "(required, readOnly, sensitive false; validations []; rules' otherwise null). Each checked field carries its",
+    "messages resolved, as the build writes them: field.messages.required/.number/.date/.option/.mask and each",
+    "validation's message, where {value} stands for the value that failed. messages = messages[lang || 'en']",
+    "holds the interface texts (tooLong).",
     "values = the submission (JSON); now = today's date (UTC); errors = field -> message for every invalid field;",
     "hidden = the ids hidden by rules, sorted; data (when present) = the cleaned submission.",
     "",
@@ -32,17 +35,16 @@ SEMANTICS = [
     "",
     "Per field, in order: skip if hidden, readOnly, or display-only (image, paragraph).",
     "Empty = missing, text empty after trimming, an unchecked single checkbox, an empty checkbox group.",
-    "Empty and required (after rules) -> requiredMessage, else messages.requiredChoice for select, radio, yesno and",
-    "checkbox, else messages.required. Empty and optional -> valid, no further checks.",
+    "Empty and required (after rules) -> field.messages.required. Empty and optional -> valid, no further checks.",
     "Type checks: number must be a decimal number (HTML's valid floating-point number:",
-    "-?(digits(.digits)?|.digits)([eE][+-]?digits)?) else messages.number; date must be a real YYYY-MM-DD date",
-    "(year 0001-9999) else messages.date; select/radio/yesno/checkbox-group values must be among the options unless",
-    "the field has optionsFrom, else messages.option; a field with mask must match it fully (# a digit 0-9, A a",
-    "letter A-Z a-z, * either, anything else itself) else the message of its mask validation, or messages.mask",
-    "with {value} = the mask.",
-    "Then the validations in order; the first failure wins. message = rule.message ?? messages[rule] with {label}",
-    "the field's label, {value} the rule's value (numbers in shortest form; date bounds as YYYY-MM-DD after",
-    "resolving), {other} the other field's label.",
+    "-?(digits(.digits)?|.digits)([eE][+-]?digits)?) else field.messages.number; date must be a real YYYY-MM-DD",
+    "date (year 0001-9999) else field.messages.date; select/radio/yesno/checkbox-group values must be among the",
+    "options unless the field has optionsFrom, else field.messages.option. Length cap: text longer (in code points)",
+    "than the field's maxLength rule, or 10000 without one, fails before any pattern runs, with that rule's message",
+    "or messages.tooLong, {value} = the cap. A field with mask must match it fully (# a digit 0-9, A a letter A-Z",
+    "a-z, * either, anything else itself) else field.messages.mask.",
+    "Then the validations in order; the first failure wins, with rule.message where {value} is the rule's value",
+    "(numbers in shortest form; date bounds as YYYY-MM-DD after resolving).",
     "regex: a search on the trimmed text (not implicitly anchored), read as ECMAScript `new RegExp(value, 'u')`",
     "(\\d = [0-9], \\w = [A-Za-z0-9_], \\b ASCII word boundary, \\s = ECMAScript white space, . = anything but",
     "\\n \\r U+2028 U+2029). minLength/maxLength count Unicode code points of the trimmed text.",
@@ -112,8 +114,47 @@ def kind_of(field):
             "image": "display", "paragraph": "display"}.get(field["type"], "input")
 
 
+def with_messages(field, fields, lang):
+    """The field as the build writes it into the spec: its messages resolved. Formgen's defaults come from
+    Messages.defaultMessage (Swift tests pin their wording); here the tables are filled with the label as written."""
+    table = read_messages()[lang or "en"]
+    field = dict(field)
+    required_message = field.pop("requiredMessage", None)
+    field["validations"] = [dict(rule) for rule in field.get("validations", [])]
+    if not field["validations"]:
+        del field["validations"]
+    if field["kind"] == "display" or field.get("readOnly") or field.get("dataSource"):
+        return field
+
+    def fill(key, value=None):
+        text = table[key].replace("{label}", field["label"])
+        return text if value is None else text.replace("{value}", value)
+
+    choosing = field["kind"] in ("select", "radioGroup", "checkboxGroup", "checkbox")
+    messages = {"required": required_message or fill("requiredChoice" if choosing else "required")}
+    if field["type"] == "number":
+        messages["number"] = fill("number")
+    if field["type"] == "date":
+        messages["date"] = fill("date")
+    if field["kind"] in ("select", "radioGroup", "checkboxGroup") and ("options" in field or "optionsFrom" in field):
+        messages["option"] = fill("option")
+    if "mask" in field:
+        own = [rule.get("message") for rule in field.get("validations", []) if rule["rule"] == "mask" and "message" in rule]
+        messages["mask"] = own[0] if own else fill("mask", field["mask"])
+    field["messages"] = messages
+    labels = {other["id"]: other["label"] for other in reversed(fields)}
+    for rule in field.get("validations", []):
+        if "message" not in rule:
+            text = fill(rule["rule"])
+            if rule["rule"] == "equalsField":
+                text = text.replace("{other}", labels.get(str(rule.get("value")), str(rule.get("value"))))
+            rule["message"] = text
+    return field
+
+
 def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, data=None):
     fields = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
+    fields = [with_messages(field, fields, lang) for field in fields]
     entry = {"name": name}
     if lang:
         entry["lang"] = lang
@@ -418,16 +459,16 @@ for bound, now, resolved in BOUNDS:
     lo = f("d", "Date", "date", validations=[v("minDate", bound)])
     hi = f("d", "Date", "date", validations=[v("maxDate", bound)])
     one(f"minDate {bound} at {now}: the bound itself", lo, resolved, None, now=now)
-    one(f"minDate {bound} at {now}: the day before", lo, before, f"Date must be on or after {resolved}", now=now)
+    one(f"minDate {bound} at {now}: the day before", lo, before, f"Date must be the same as or after {resolved}", now=now)
     one(f"maxDate {bound} at {now}: the bound itself", hi, resolved, None, now=now)
-    one(f"maxDate {bound} at {now}: the day after", hi, after, f"Date must be on or before {resolved}", now=now)
-one("minDate fixed", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "1999-12-31", "Date must be on or after 2000-01-01")
+    one(f"maxDate {bound} at {now}: the day after", hi, after, f"Date must be the same as or before {resolved}", now=now)
+one("minDate fixed", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "1999-12-31", "Date must be the same as or after 2000-01-01")
 one("minDate fixed passes", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "2000-01-01", None)
-one("maxDate fixed", f("d", "Date", "date", validations=[v("maxDate", "2030-12-31")]), "2031-01-01", "Date must be on or before 2030-12-31")
+one("maxDate fixed", f("d", "Date", "date", validations=[v("maxDate", "2030-12-31")]), "2031-01-01", "Date must be the same as or before 2030-12-31")
 one("minDate custom message", f("d", "Date", "date", validations=[v("minDate", "1900-01-01", "Date of birth must be after 1 January 1900")]), "1899-12-31", "Date of birth must be after 1 January 1900")
 one("minDate nl default", f("d", "Datum", "date", validations=[v("minDate", "2000-01-01")]), "1999-01-01", "Datum moet op of na 2000-01-01 liggen", lang="nl")
 one("maxDate de default", f("d", "Datum", "date", validations=[v("maxDate", "2030-12-31")]), "2031-01-01", "Datum muss am oder vor dem 2030-12-31 liegen", lang="de")
-one("minDate on a text field: not a date fails", f("when", "When", validations=[v("minDate", "2000-01-01")]), "hello", "When must be on or after 2000-01-01")
+one("minDate on a text field: not a date fails", f("when", "When", validations=[v("minDate", "2000-01-01")]), "hello", "When must be the same as or after 2000-01-01")
 one("date type check comes before minDate", f("d", "Date", "date", validations=[v("minDate", "2000-01-01")]), "2001-02-30", "Date must be a real date")
 
 AGES = [
@@ -472,6 +513,14 @@ for value, error in [
     ("", "Enter Date of birth"),
 ]:
     one(f"registration birth date {value!r}: first failing rule wins", registration_dob, value, error)
+
+# ---------------------------------------------------------------- length cap before patterns
+one("cap: longer than maxLength fails before the regex", f("code", "Code", validations=[v("regex", "^(a+)+$"), v("maxLength", 5)]),
+    "aaaaaa!", "Code must be 5 characters or fewer")
+one("cap: 10000 code points without maxLength pass the cap", f("notes", "Notes", validations=[v("regex", "^a+$")]), "a" * 10000, None)
+one("cap: 10001 code points without maxLength", f("notes", "Notes", validations=[v("regex", "^a+$")]), "a" * 10001,
+    "This answer must be 10000 characters or fewer")
+one("cap: counts code points, not UTF-16 units", f("notes", "Notes", validations=[v("maxLength", 2)]), "\U0001F600\U0001F600", None)
 
 # ---------------------------------------------------------------- equalsField
 pw = f("password", "Password", "password", required=True, sensitive=True)

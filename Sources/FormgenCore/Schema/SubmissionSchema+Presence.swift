@@ -95,11 +95,11 @@ extension SubmissionSchema {
             case .notIn: positive = canonical.isEmpty ? true : ["not": has(["enum": .array(canonical)])]
             case .empty: positive = ["not": present]
             case .notEmpty: positive = present
-            case .greaterThan: positive = Self.decimal(rule.values.first).map { has(["exclusiveMinimum": .numeric($0)]) } ?? false
-            case .lessThan: positive = Self.decimal(rule.values.first).map { has(["exclusiveMaximum": .numeric($0)]) } ?? false
+            case .greaterThan: positive = rule.values.first.flatMap(FieldValue.decimal).map { has(["exclusiveMinimum": .numeric($0)]) } ?? false
+            case .lessThan: positive = rule.values.first.flatMap(FieldValue.decimal).map { has(["exclusiveMaximum": .numeric($0)]) } ?? false
             }
         default:
-            let trimmed = rule.values.filter { $0 == Self.trim($0) }
+            let trimmed = rule.values.filter { $0 == FieldValue.trim($0) }
             let matchesEmpty = rule.values.contains("")
             let texts = trimmed.filter { !$0.isEmpty }
             let among: JSONValue = texts.isEmpty ? false : has(texts.count == 1 ? ["const": .string(texts[0])] : ["enum": .array(texts.map { .string($0) })])
@@ -109,7 +109,7 @@ extension SubmissionSchema {
             case .notEquals, .notIn: positive = Self.not(amongOrEmpty)
             case .empty: positive = ["not": present]
             case .notEmpty: positive = present
-            case .greaterThan, .lessThan: positive = Self.decimal(rule.values.first) == nil ? false : nil
+            case .greaterThan, .lessThan: positive = rule.values.first.flatMap(FieldValue.decimal) == nil ? false : nil
             }
         }
         return positive
@@ -127,21 +127,5 @@ extension SubmissionSchema {
         guard text.range(of: #"^-?(0|[1-9][0-9]{0,14})(\.[0-9]{0,5}[1-9])?$"#, options: .regularExpression) != nil,
               text != "-0", let number = Double(text) else { return nil }
         return .numeric(number)
-    }
-
-    /// A rule value read as HTML's valid floating-point number, or nil.
-    static func decimal(_ text: String?) -> Double? {
-        guard let text, text.range(of: #"^-?([0-9]+(\.[0-9]+)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"#, options: .regularExpression) != nil else { return nil }
-        return Double(text)
-    }
-
-    /// ECMAScript's `trim()`.
-    static func trim(_ text: String) -> String {
-        let spaces: Set<Unicode.Scalar> = ["\t", "\n", "\u{0B}", "\u{0C}", "\r", " ", "\u{A0}", "\u{1680}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{3000}", "\u{FEFF}"]
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { spaces.contains(scalar) || (0x2000...0x200A).contains(scalar.value) }
-        var scalars = Substring(text).unicodeScalars[...]
-        while let first = scalars.first, isSpace(first) { scalars.removeFirst() }
-        while let last = scalars.last, isSpace(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
     }
 }

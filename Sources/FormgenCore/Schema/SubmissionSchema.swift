@@ -12,7 +12,6 @@ public struct SubmissionSchema {
     /// The site's base URL: absolute ones give the schema an `$id`.
     public let baseURL: String
     let fieldsByID: [String: Field]
-    private let messages: [String: String]
 
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
@@ -20,7 +19,6 @@ public struct SubmissionSchema {
         self.form = form
         self.baseURL = baseURL
         fieldsByID = Dictionary(form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        messages = Messages.table(for: form.language)
     }
 
     /// The schema as pretty-printed JSON.
@@ -102,14 +100,14 @@ public struct SubmissionSchema {
         let skipped = field.readOnly || field.dataSource != nil
         switch field.kind {
         case .input where field.type == .number:
-            schema.set("type", "number", message: skipped ? nil : message(nil, "number", field))
+            schema.set("type", "number", message: skipped ? nil : texts(field).format("number").text)
         case .checkbox:
             schema.set("type", "boolean", message: nil)
         case .checkboxGroup:
             schema.set("type", "array", message: nil)
             var items: JSONValue = ["$ref": "#/$defs/trimmed"]
             if !field.options.isEmpty, !skipped {
-                items = ["enum": .array(field.options.map { .string($0.value) }), "errorMessage": ["enum": .string(message(nil, "option", field))]]
+                items = ["enum": .array(field.options.map { .string($0.value) }), "errorMessage": ["enum": .string(texts(field).format("option").text)]]
             }
             schema.members["items"] = items
             schema.members["minItems"] = 1
@@ -124,23 +122,22 @@ public struct SubmissionSchema {
         }
         if field.type == .date {
             schema.set("format", "date", message: nil)
-            schema.set("pattern", .string(SchemaPatterns.realDate), message: message(nil, "date", field))
+            schema.set("pattern", .string(SchemaPatterns.realDate), message: texts(field).format("date").text)
         }
         if field.kind == .select || field.kind == .radioGroup, field.optionsSource == nil, !field.effectiveOptions.isEmpty {
-            schema.set("enum", .array(field.effectiveOptions.map { .string($0.value) }), message: message(nil, "option", field))
+            schema.set("enum", .array(field.effectiveOptions.map { .string($0.value) }), message: texts(field).format("option").text)
         }
         if let mask = field.mask {
-            let rule = field.validations.first { if case .mask(let own) = $0.kind { return own == mask } else { return false } }
-            schema.set("pattern", .string(SchemaPatterns.mask(mask)), message: message(rule?.message, "mask", field, value: mask))
+            schema.set("pattern", .string(SchemaPatterns.mask(mask)), message: texts(field).format("mask").text)
         }
         if field.type == .email, !field.validations.contains(where: { $0.name == "email" }) {
             schema.set("format", "email", message: nil)
-            schema.set("pattern", .string(SchemaPatterns.email), message: message(nil, "email", field))
+            schema.set("pattern", .string(SchemaPatterns.email), message: texts(field).format("email").text)
         }
         let isString = field.type != .number && field.kind != .checkbox && field.kind != .checkboxGroup
         var needsRealDate = field.type != .date
         for rule in field.validations {
-            let text = message(rule.message, rule.name, field, value: Self.messageValue(rule.kind))
+            let text = texts(field).rule(rule, value: Messages.ruleValue(rule.kind)).text
             switch rule.kind {
             case .required:
                 break
@@ -162,7 +159,7 @@ public struct SubmissionSchema {
             case .minDate(.fixed), .maxDate(.fixed):
                 guard isString else { fallthrough }
                 if needsRealDate {
-                    schema.set("pattern", .string(SchemaPatterns.realDate), message: message(nil, "date", field))
+                    schema.set("pattern", .string(SchemaPatterns.realDate), message: texts(field).format("date").text)
                     needsRealDate = false
                 }
                 let atLeast: Bool, bound: DateBound
@@ -171,11 +168,11 @@ public struct SubmissionSchema {
                 schema.members[atLeast ? "formatMinimum" : "formatMaximum"] = .string(bound.description)
             default:
                 if isString, needsRealDate, ["minDate", "maxDate", "minAge", "maxAge"].contains(rule.name) {
-                    schema.set("pattern", .string(SchemaPatterns.realDate), message: message(nil, "date", field))
+                    schema.set("pattern", .string(SchemaPatterns.realDate), message: texts(field).format("date").text)
                     needsRealDate = false
                 }
                 var entry: JSONValue = ["rule": .string(rule.name), "message": .string(text)]
-                if let value = FormSpec.ValidationSpec(rule).value {
+                if let value = FormSpec.ValidationSpec.value(of: rule.kind) {
                     switch value {
                     case .string(let string): entry["value"] = .string(string)
                     case .number(let number): entry["value"] = .numeric(number)
@@ -187,28 +184,8 @@ public struct SubmissionSchema {
         return schema.value
     }
 
-    /// `{value}` in a default message: numbers in shortest form, fixed dates as written.
-    private static func messageValue(_ kind: ValidationRule.Kind) -> String? {
-        switch kind {
-        case .required, .email, .equalsField: return nil
-        case .regex(let text), .mask(let text): return text
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return String(n)
-        case .minValue(let n), .maxValue(let n): return formatNumber(n)
-        case .minDate(let bound), .maxDate(let bound): return bound.description
-        }
-    }
+    /// The field's messages.
+    func texts(_ field: Field) -> FieldMessages { FieldMessages(field: field, form: form) }
 
-    func message(_ custom: String?, _ key: String, _ field: Field, value: String? = nil) -> String {
-        if let custom { return custom }
-        var values = ["label": field.label]
-        if let value { values["value"] = value }
-        for rule in field.validations {
-            if case .equalsField(let other) = rule.kind { values["other"] = fieldsByID[other]?.label ?? other }
-        }
-        return Messages.format(messages[key] ?? key, values)
-    }
-
-    func requiredMessage(_ field: Field) -> String {
-        field.requiredMessage ?? message(nil, ReferenceWriter.requiredKey(field), field)
-    }
+    func requiredMessage(_ field: Field) -> String { texts(field).required.text }
 }

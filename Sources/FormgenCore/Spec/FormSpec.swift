@@ -17,7 +17,7 @@ public struct FormSpec: Codable, Sendable, Hashable {
     public var submit: SubmitSpec
     /// Whether the runtime keeps a draft, and for how long.
     public var drafts: DraftsSpec
-    /// Default messages and interface text in the page's language.
+    /// Interface text in the page's language (each field carries its own messages).
     public var messages: [String: String]
 
     public struct PageSpec: Codable, Sendable, Hashable {
@@ -33,7 +33,9 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var kind: FieldKind
         public var label: String
         public var required: Bool
-        public var requiredMessage: String?
+        /// The field's messages by check: `required`, and the format checks it has (`number`, `date`,
+        /// `option`, `mask`). Its rules carry their own.
+        public var messages: [String: String]?
         public var readOnly: Bool
         public var dataSource: String?
         public var sensitive: Bool
@@ -51,7 +53,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var labelKey: String
     }
 
-    /// One rule: `rule` is its name (`minLength`); `value` a string, number or nothing.
+    /// One rule: `rule` is its name (`minLength`); `value` a string, number or nothing; `message` what
+    /// it says when it fails, `{value}` standing for the value that failed (the bound, the length…).
     public struct ValidationSpec: Codable, Sendable, Hashable {
         public var rule: String
         public var value: SpecValue?
@@ -131,7 +134,7 @@ extension FormSpec {
         title = form.title
         lang = form.language
         pages = form.pages.map { PageSpec(title: $0.title, fields: $0.items.flatMap(\.fields).map(\.id)) }
-        fields = form.allFields.map(FieldSpec.init)
+        fields = form.allFields.map { FieldSpec($0, messages: FieldMessages(field: $0, form: form)) }
         rules = form.rules.map {
             RuleSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, action: $0.action.rawValue,
                      otherwise: $0.otherwise?.rawValue, targets: $0.targets)
@@ -144,7 +147,7 @@ extension FormSpec {
                             messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
                             kind: submission.kind?.rawValue)
         drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
-        messages = Messages.table(for: form.language)
+        messages = Messages.interfaceTable(for: form.language)
     }
 
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
@@ -179,13 +182,12 @@ extension FormSpec {
 }
 
 extension FormSpec.FieldSpec {
-    init(_ field: Field) {
+    init(_ field: Field, messages texts: FieldMessages) {
         id = field.id
         type = field.type.rawValue
         kind = field.kind
         label = field.label
         required = field.required
-        requiredMessage = field.requiredMessage
         readOnly = field.readOnly || field.dataSource != nil
         dataSource = field.dataSource
         sensitive = Sensitivity.isSensitive(field)
@@ -194,26 +196,38 @@ extension FormSpec.FieldSpec {
         let choices = field.effectiveOptions
         options = choices.isEmpty ? nil : choices
         optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey) }
-        var specs = field.validations.map(FormSpec.ValidationSpec.init)
+        var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
         if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
-            specs.append(.init(rule: "email", value: nil, message: nil))
+            specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
         }
         validations = specs
+        if field.kind.isDisplayOnly || readOnly {
+            messages = nil
+        } else {
+            var byCheck = ["required": texts.required.text]
+            for check in texts.formatChecks { byCheck[check] = texts.format(check).text }
+            messages = byCheck
+        }
     }
 }
 
 extension FormSpec.ValidationSpec {
-    init(_ rule: ValidationRule) {
+    init(_ rule: ValidationRule, message: String) {
         self.rule = rule.name
-        message = rule.message
-        switch rule.kind {
-        case .required, .email: value = nil
-        case .regex(let pattern): value = .string(pattern)
-        case .mask(let mask): value = .string(mask)
-        case .equalsField(let other): value = .string(other)
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): value = .number(Double(n))
-        case .minValue(let n), .maxValue(let n): value = .number(n)
-        case .minDate(let bound), .maxDate(let bound): value = .string(bound.description)
+        self.message = message
+        value = Self.value(of: rule.kind)
+    }
+
+    /// A rule's value as the spec writes it.
+    static func value(of kind: ValidationRule.Kind) -> SpecValue? {
+        switch kind {
+        case .required, .email: return nil
+        case .regex(let pattern): return .string(pattern)
+        case .mask(let mask): return .string(mask)
+        case .equalsField(let other): return .string(other)
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return .number(Double(n))
+        case .minValue(let n), .maxValue(let n): return .number(n)
+        case .minDate(let bound), .maxDate(let bound): return .string(bound.description)
         }
     }
 }

@@ -69,7 +69,6 @@ extension FormSpec.FieldSpec {
     var isCheckboxGroup: Bool { kind == .checkboxGroup }
     var isSingleCheckbox: Bool { kind == .checkbox }
     var isChoice: Bool { kind.isChoice }
-    var isAnsweredByChoosing: Bool { kind.isAnsweredByChoosing }
 }
 
 extension FieldValue {

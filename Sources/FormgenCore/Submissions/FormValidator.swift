@@ -85,19 +85,17 @@ public struct FormValidator: @unchecked Sendable {
     /// The first failing check of a visible, editable field, as its message.
     private func check(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> String? {
         let value = values[field.id]
-        let messages = spec.messages
         if FieldValue.isEmpty(value, for: field) {
             guard states.required.contains(field.id) else { return nil }
-            if let message = field.requiredMessage { return message }
-            return format(messages[field.isAnsweredByChoosing ? "requiredChoice" : "required"], field, value: nil)
+            return say("required", field)
         }
         let text = FieldValue.text(value)
-        if field.type == "number" && FieldValue.decimal(text) == nil { return format(messages["number"], field, value: nil) }
-        if field.type == "date" && CalendarDate(iso: text) == nil { return format(messages["date"], field, value: nil) }
+        if field.type == "number" && FieldValue.decimal(text) == nil { return say("number", field) }
+        if field.type == "date" && CalendarDate(iso: text) == nil { return say("date", field) }
         if field.isChoice, field.optionsFrom == nil, let options = field.options {
             let allowed = Set(options.map(\.value))
             let chosen = field.isCheckboxGroup ? FieldValue.items(value) : [text]
-            if !chosen.allSatisfy(allowed.contains) { return format(messages["option"], field, value: nil) }
+            if !chosen.allSatisfy(allowed.contains) { return say("option", field) }
         }
         let maxLengthRule = field.validations.first { $0.rule == "maxLength" }
         let cap = maxLengthRule.flatMap { rule -> Int? in
@@ -105,18 +103,27 @@ public struct FormValidator: @unchecked Sendable {
             return nil
         } ?? Self.defaultLengthCap
         if text.unicodeScalars.count > cap {
-            return maxLengthRule?.message ?? format(messages["maxLength"], field, value: String(cap))
+            return Self.fill(maxLengthRule?.message ?? spec.messages["tooLong"] ?? "maxLength", value: String(cap))
         }
         if let mask = field.mask, !Self.matches(text, mask: mask) {
-            let maskRule = field.validations.first { $0.rule == "mask" }
-            return maskRule?.message ?? format(messages["mask"], field, value: mask)
+            return say("mask", field, value: mask)
         }
         for rule in field.validations {
             if let shown = failure(of: rule, text: text, field: field, values: values, states: states) {
-                return rule.message ?? format(messages[rule.rule], field, value: shown, values: values)
+                return Self.fill(rule.message ?? rule.rule, value: shown)
             }
         }
         return nil
+    }
+
+    /// The field's message for a check, `{value}` filled in.
+    private func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
+        Self.fill(field.messages?[check] ?? check, value: value)
+    }
+
+    /// A message with `{value}` replaced by the value that failed.
+    private static func fill(_ message: String, value: String) -> String {
+        Messages.format(message, ["value": value])
     }
 
     /// nil when `rule` passes; otherwise the text that stands for `{value}` in its message.
@@ -179,14 +186,6 @@ public struct FormValidator: @unchecked Sendable {
             }
         }
         return true
-    }
-
-    private func format(_ template: String?, _ field: FormSpec.FieldSpec, value: String?, values: [String: JSONValue] = [:]) -> String {
-        var replacements = ["label": field.label, "value": value ?? ""]
-        if let other = field.validations.first(where: { $0.rule == "equalsField" })?.value?.text {
-            replacements["other"] = spec.fields.first { $0.id == other }?.label ?? other
-        }
-        return Messages.format(template ?? "", replacements)
     }
 }
 

@@ -17,7 +17,7 @@ public struct MockConfig: Sendable, Equatable {
         defaults.merged(with: endpoints[path])
     }
 
-    private static let settingKeys = ["delay", "status", "failFirst", "body"]
+    private static let settingKeys = ["delay", "status", "failFirst", "body", "cases"]
 
     /// Reads `mocks.yaml`; every problem is a located diagnostic.
     public static func parse(_ text: String, file: String) -> (MockConfig, [Diagnostic]) {
@@ -86,10 +86,51 @@ public struct MockConfig: Sendable, Equatable {
             case "status": settings.status = number(value, "status", in: 100...599)
             case "failFirst": settings.failFirst = number(value, "failFirst", in: 0...1_000_000)
             case "body": settings.body = json(value)
+            case "cases": settings.cases = cases(value, number: number, error: error)
             default: error("unknown mock setting '\(key.string ?? "?")' (known: \(settingKeys.joined(separator: ", ")))", key)
             }
         }
         return settings
+    }
+
+    private static func cases(_ node: Node, number: (Node, String, ClosedRange<Int>) -> Int?,
+                              error: (String, Node?) -> Void) -> [MockCase] {
+        guard let items = node.sequence else {
+            error("'cases' must be a list of {when: {field: value}, status, body}", node)
+            return []
+        }
+        var cases: [MockCase] = []
+        for item in items {
+            guard let pairs = item.mapping else {
+                error("a case must be a mapping with 'when' and 'status' or 'body'", item)
+                continue
+            }
+            var answer = MockCase(when: [:])
+            var hasWhen = false
+            for (key, value) in pairs {
+                switch key.string {
+                case "when":
+                    guard let fields = value.mapping, !fields.isEmpty else {
+                        error("'when' must map field names to the values that choose this case", value)
+                        continue
+                    }
+                    hasWhen = true
+                    for (field, expected) in fields {
+                        guard let name = field.string, let text = expected.scalar?.string else {
+                            error("'when' values must be plain values (text, numbers, true/false)", expected)
+                            continue
+                        }
+                        answer.when[name] = text
+                    }
+                case "status": answer.status = number(value, "status", 100...599)
+                case "body": answer.body = json(value)
+                default: error("unknown case key '\(key.string ?? "?")' (known: when, status, body)", key)
+                }
+            }
+            if !hasWhen { error("a case needs 'when'", item) }
+            cases.append(answer)
+        }
+        return cases
     }
 
     /// A YAML value as JSON text.

@@ -29,8 +29,9 @@ public struct MockEndpoints: Sendable {
         public var delay: Int
     }
 
-    /// The answer for a request path, or nil when no mock has that path.
-    public func answer(path: String, statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
+    /// The answer for a request path, or nil when no mock has that path. `sent` holds the request body's
+    /// values (field → text), which choose among the endpoint's `cases`.
+    public func answer(path: String, sent: [String: String] = [:], statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
         let (config, diagnostics) = state.config(at: settingsPath)
         let file = bodyFile(for: path)
         guard file != nil || config.endpoints[path] != nil else { return nil }
@@ -41,8 +42,12 @@ public struct MockEndpoints: Sendable {
             return Answer(status: 500, contentType: "text/plain; charset=utf-8", body: text + "\n", delay: 0)
         }
         let count = state.count(path)
-        var status = statusOverride ?? settings.status ?? 200
+        let chosen = settings.cases.first { $0.matches(sent) }
+        var status = statusOverride ?? chosen?.status ?? settings.status ?? 200
         if statusOverride == nil, let failFirst = settings.failFirst, count <= failFirst { status = 503 }
+        if let body = chosen?.body, statusOverride == nil {
+            return Answer(status: status, contentType: "application/json", body: body, delay: delay)
+        }
         if status >= 400 {
             let message = "simulated failure: \(path) answers \(status) (configs/mocks)"
             return Answer(status: status, contentType: "application/json", body: MockConfig.jsonObject(["error": message]), delay: delay)

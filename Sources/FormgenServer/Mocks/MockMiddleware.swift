@@ -1,3 +1,4 @@
+import FormgenCore
 import Foundation
 import Hummingbird
 
@@ -29,7 +30,8 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
             return Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
-        guard let answer = mocks.answer(path: decoded, statusOverride: status,
+        let sent = request.method == .post || request.method == .put ? await Self.sentValues(request) : [:]
+        guard let answer = mocks.answer(path: decoded, sent: sent, statusOverride: status,
                                         delayOverride: delay.map { min(max($0, 0), 60_000) })
         else {
             return try notFound.get()
@@ -41,6 +43,33 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
         var response = Response(status: .init(code: answer.status), headers: bodiless ? [.cacheControl: "no-store"] : headers, body: body)
         if request.method == .head && !bodiless { response.headers[.contentLength] = String(answer.body.utf8.count) }
         return response
+    }
+
+    /// The most a mock reads of a request's body to choose a case.
+    static var maxBodyBytes: Int { 1 << 20 }
+
+    /// A request body's top-level values as text: a JSON object's strings, numbers and booleans, or the
+    /// fields of a form-encoded body. Anything else (or a body over 1 MB) sends nothing.
+    static func sentValues(_ request: Request) async -> [String: String] {
+        guard let buffer = try? await request.body.collect(upTo: maxBodyBytes) else { return [:] }
+        let data = Data(buffer.readableBytesView)
+        if case .object(let object)? = try? JSONValue.decode(data) {
+            var values: [String: String] = [:]
+            for (key, value) in object {
+                switch value {
+                case .string(let text): values[key] = text
+                case .number(let number): values[key] = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+                case .bool(let flag): values[key] = flag ? "true" : "false"
+                default: break
+                }
+            }
+            return values
+        }
+        var values: [String: String] = [:]
+        for item in URLComponents(string: "?" + String(decoding: data, as: UTF8.self))?.queryItems ?? [] {
+            values[item.name] = item.value ?? ""
+        }
+        return values
     }
 
     /// Statuses whose responses HTTP forbids a body for (1xx, 204 No Content, 304 Not Modified).

@@ -11,18 +11,42 @@ public struct MockSettings: Sendable, Equatable {
     public var failFirst: Int?
     /// The body as JSON, instead of a body file.
     public var body: String?
+    /// Answers chosen by the request's body: the first case whose `when` values all equal the sent ones wins.
+    public var cases: [MockCase] = []
 
-    public init(delay: Int? = nil, status: Int? = nil, failFirst: Int? = nil, body: String? = nil) {
+    public init(delay: Int? = nil, status: Int? = nil, failFirst: Int? = nil, body: String? = nil, cases: [MockCase] = []) {
         self.delay = delay
         self.status = status
         self.failFirst = failFirst
         self.body = body
+        self.cases = cases
     }
 
     /// `self` with the settings `other` gives.
     func merged(with other: MockSettings?) -> MockSettings {
         guard let other else { return self }
         return MockSettings(delay: other.delay ?? delay, status: other.status ?? status,
-                            failFirst: other.failFirst ?? failFirst, body: other.body ?? body)
+                            failFirst: other.failFirst ?? failFirst, body: other.body ?? body,
+                            cases: other.cases.isEmpty ? cases : other.cases)
+    }
+}
+
+/// One answer of a mock endpoint for requests whose body holds given values (`password: wrong`), so that
+/// one endpoint can both accept and refuse: a login mock answers 401 to one password and 200 to the rest.
+public struct MockCase: Sendable, Equatable {
+    /// Field → value the request's body (JSON object or form-encoded) must hold, compared as text.
+    public var when: [String: String]
+    public var status: Int?
+    public var body: String?
+
+    public init(when: [String: String], status: Int? = nil, body: String? = nil) {
+        self.when = when
+        self.status = status
+        self.body = body
+    }
+
+    /// Whether the sent values match.
+    func matches(_ sent: [String: String]) -> Bool {
+        when.allSatisfy { sent[$0.key] == $0.value }
     }
 }

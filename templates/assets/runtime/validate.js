@@ -3,7 +3,7 @@
 import { Formgen } from "./api.js";
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
-import { choosesFromList, decimal, fieldMap, format, isChecked, isChoice, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
@@ -45,37 +45,27 @@ function failure(rule, value, values, hidden, today) {
   }
   return ruleChecks[rule.rule] ? ruleChecks[rule.rule](rule, value, limit, shown, today) : null;
 }
-/** The message of a field's first failing check, or null. */
+/** The message of a field's first failing check, or null. Messages come resolved in the spec; `{value}`
+    stands for the value that failed. A value longer than maxLength (or 10,000) fails before any regex runs. */
 export function checkField(spec, field, values, state, today) {
-  var value = values[field.id], messages = spec.messages;
-  var say = function (template, shown) {
-    var replacements = { label: field.label, value: shown === undefined ? "" : shown };
-    var equals = field.validations.filter(function (r) { return r.rule === "equalsField"; })[0];
-    if (equals) {
-      var other = fieldMap(spec)[ruleText(equals)];
-      replacements.other = other ? other.label : ruleText(equals);
-    }
-    return format(template, replacements);
-  };
-  if (isEmpty(value, field)) {
-    if (!state.required.has(field.id)) return null;
-    return field.requiredMessage || say(messages[isChoice(field) ? "requiredChoice" : "required"]);
-  }
+  var value = values[field.id], M = field.messages || {};
+  var say = function (message, shown) { return format(message, { value: shown === undefined ? "" : shown }); };
+  if (isEmpty(value, field)) return state.required.has(field.id) ? say(M.required) : null;
   var t = text(value);
-  if (field.type === "number" && decimal(t) === null) return say(messages.number);
-  if (field.type === "date" && !parseDate(t)) return say(messages.date);
+  if (field.type === "number" && decimal(t) === null) return say(M.number);
+  if (field.type === "date" && !parseDate(t)) return say(M.date);
   if (choosesFromList(field) && field.options && !field.optionsFrom) {
     var allowed = field.options.map(function (o) { return o.value; });
     var chosen = isGroup(field) ? items(value) : [t];
-    if (!chosen.every(function (c) { return allowed.indexOf(c) >= 0; })) return say(messages.option);
+    if (!chosen.every(function (c) { return allowed.indexOf(c) >= 0; })) return say(M.option);
   }
-  if (field.mask && !matchesMask(t, field.mask)) {
-    var maskRule = field.validations.filter(function (r) { return r.rule === "mask"; })[0];
-    return maskRule && maskRule.message ? maskRule.message : say(messages.mask, field.mask);
-  }
-  for (var i = 0; i < field.validations.length; i++) {
-    var rule = field.validations[i], shown = failure(rule, t, values, state.hidden, today);
-    if (shown !== null) return rule.message || say(messages[rule.rule], shown);
+  var rules = field.validations || [], longest = rules.filter(function (r) { return r.rule === "maxLength"; })[0];
+  var cap = longest && typeof longest.value === "number" ? longest.value : 10000;
+  if (Array.from(t).length > cap) return say(longest ? longest.message : spec.messages.tooLong, String(cap));
+  if (field.mask && !matchesMask(t, field.mask)) return say(M.mask);
+  for (var i = 0; i < rules.length; i++) {
+    var rule = rules[i], shown = failure(rule, t, values, state.hidden, today);
+    if (shown !== null) return say(rule.message, shown);
   }
   return null;
 }

@@ -23,8 +23,6 @@ export function isDisplayOnly(field) { return field.kind === "display"; }
 export function isFieldset(field) { return field.kind === "radioGroup" || field.kind === "checkboxGroup"; }
 /** One or several values chosen from a list of options. */
 export function choosesFromList(field) { return field.kind === "select" || isFieldset(field); }
-/** Answered by choosing rather than typing: a missing answer says "Select …". */
-export function isChoice(field) { return choosesFromList(field) || field.kind === "checkbox"; }
 export function isEmpty(value, field) {
   if (isSingleCheckbox(field)) return !isChecked(value);
   if (isGroup(field)) return items(value).length === 0;

@@ -6,12 +6,10 @@
 public struct ReferenceWriter {
     public let form: Form
     private let wording: RuleWording
-    private let messages: [String: String]
 
     public init(form: Form) {
         self.form = form
         wording = RuleWording(form: form)
-        messages = Messages.table(for: form.language)
     }
 
     /// The page's title.
@@ -158,50 +156,34 @@ public struct ReferenceWriter {
 
     /// Every check the page makes on the field, with the message it shows (the default when the config gives none).
     func checks(_ field: Field) -> [(check: String, message: String)] {
-        var checks: [(String, String)] = []
         guard !Self.isUnchecked(field), !field.kind.isDisplayOnly else { return [] }
-        if field.required {
-            checks.append(("Required", message(field.requiredMessage, key: Self.requiredKey(field), field: field, value: nil)))
-        }
-        if field.type == .number { checks.append(("A number", message(nil, key: "number", field: field, value: nil))) }
-        if field.type == .date { checks.append(("A real date, written YYYY-MM-DD", message(nil, key: "date", field: field, value: nil))) }
-        if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append(("One of the options", message(nil, key: "option", field: field, value: nil))) }
-        let hasMaskRule = field.validations.contains { if case .mask = $0.kind { return true } else { return false } }
-        if let mask = field.mask, !hasMaskRule {
-            checks.append((wording.check(.mask(mask)), message(nil, key: "mask", field: field, value: mask)))
+        let texts = FieldMessages(field: field, form: form)
+        var checks: [(String, String)] = []
+        if field.required { checks.append(("Required", Self.shown(texts.required))) }
+        let hasMaskRule = field.validations.contains { $0.name == "mask" }
+        for check in texts.formatChecks where !(check == "mask" && hasMaskRule) {
+            let name: String
+            switch check {
+            case "number": name = "A number"
+            case "date": name = "A real date, written YYYY-MM-DD"
+            case "option": name = "One of the options"
+            default: name = wording.check(.mask(field.mask ?? ""))
+            }
+            checks.append((name, Self.shown(texts.format(check))))
         }
         for rule in field.validations {
-            checks.append((wording.check(rule.kind), message(rule.message, key: rule.name, field: field, value: Self.value(of: rule.kind))))
+            let value = Messages.ruleValue(rule.kind, dateText: RuleWording.date)
+            checks.append((wording.check(rule.kind), Self.shown(texts.rule(rule, value: value))))
         }
         if field.type == .email, !field.validations.contains(where: { $0.name == "email" }) {
-            checks.append((wording.check(.email), message(nil, key: "email", field: field, value: nil)))
+            checks.append((wording.check(.email), Self.shown(texts.format("email"))))
         }
         return checks
     }
 
-    /// The message key a missing answer shows: `requiredChoice` for fields answered by choosing.
-    static func requiredKey(_ field: Field) -> String {
-        field.kind.isAnsweredByChoosing ? "requiredChoice" : "required"
-    }
-
-    private static func value(of kind: ValidationRule.Kind) -> String? {
-        switch kind {
-        case .required, .email: return nil
-        case .regex(let text), .mask(let text), .equalsField(let text): return text
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return String(n)
-        case .minValue(let n), .maxValue(let n): return formatNumber(n)
-        case .minDate(let bound), .maxDate(let bound): return RuleWording.date(bound)
-        }
-    }
-
-    private func message(_ custom: String?, key: String, field: Field, value: String?) -> String {
-        if let custom { return Markdown.escape(custom) }
-        var values = ["label": field.label]
-        if let value { values["value"] = value }
-        for rule in field.validations {
-            if case .equalsField(let other) = rule.kind { values["other"] = wording.fieldsByID[other]?.label ?? other }
-        }
-        return Markdown.escape(Messages.format(messages[key] ?? key, values)) + " *(default)*"
+    /// A message as the page lists it: escaped, formgen's own marked *(default)*.
+    private static func shown(_ message: FieldMessages.Text) -> String {
+        Markdown.escape(message.text) + (message.isDefault ? " *(default)*" : "")
     }
 
     private func rulesTargeting(_ field: Field, actions: [VisibilityRule.Action]) -> [VisibilityRule] {

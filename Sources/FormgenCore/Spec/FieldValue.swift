@@ -1,4 +1,6 @@
-/// How a submitted JSON value reads for one field, exactly as the browser runtime reads it.
+/// How a submitted JSON value reads for one field, exactly as the browser runtime reads it: the one
+/// ECMAScript-compatible trim and decimal-number reading that the validator, the rule states and the
+/// JSON Schema share.
 enum FieldValue {
     /// ECMAScript's `String.prototype.trim` set: white space and line terminators.
     static let trimmed: Set<UInt32> = Set(ECMAScriptTranslator.whiteSpace)

@@ -1,0 +1,69 @@
+/// The message of every check a field can fail, each decided once: the config's own text, else
+/// `Messages.defaultMessage`. The page spec, the JSON Schema and the reference page all read it.
+public struct FieldMessages {
+    /// A message and whether formgen wrote it (the config gave none).
+    public struct Text: Equatable, Sendable {
+        public var text: String
+        public var isDefault: Bool
+    }
+
+    public let field: Field
+    public let language: String
+    /// The form, for `{other}` in `equalsField` messages.
+    let form: Form
+
+    public init(field: Field, form: Form) {
+        self.field = field
+        self.form = form
+        language = form.language
+    }
+
+    /// What a required field says when it is left empty.
+    public var required: Text {
+        custom(field.requiredMessage) ?? standard("required")
+    }
+
+    /// What a field says when its value is not of its kind: `number`, `date`, `option`, `email`, or
+    /// `mask` (with the mask as `{value}`; a `mask` rule's own message wins).
+    public func format(_ check: Messages.Check) -> Text {
+        switch check {
+        case "mask":
+            let rule = field.validations.first { $0.name == "mask" }
+            return custom(rule?.message) ?? standard("mask", value: field.mask)
+        case "email":
+            let rule = field.validations.first { $0.name == "email" }
+            return custom(rule?.message) ?? standard("email")
+        default:
+            return standard(check)
+        }
+    }
+
+    /// What a failing validation rule says. Without `value`, `{value}` stays in the text for the
+    /// runtime and `formgen validate` to fill with the value that failed.
+    public func rule(_ rule: ValidationRule, value: String? = nil) -> Text {
+        custom(rule.message) ?? standard(rule.name, value: value)
+    }
+
+    /// The format checks the field has, in the order they run.
+    public var formatChecks: [Messages.Check] {
+        var checks: [Messages.Check] = []
+        if field.type == .number { checks.append("number") }
+        if field.type == .date { checks.append("date") }
+        if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append("option") }
+        if field.mask != nil { checks.append("mask") }
+        return checks
+    }
+
+    private func custom(_ text: String?) -> Text? {
+        text.map { Text(text: $0, isDefault: false) }
+    }
+
+    private func standard(_ check: Messages.Check, value: String? = nil) -> Text {
+        var other: String?
+        if check == "equalsField", case .equalsField(let id)? = field.validations.first(where: { $0.name == "equalsField" })?.kind {
+            other = form.allFields.first { $0.id == id }?.label ?? id
+        }
+        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other)
+        return Text(text: text, isDefault: true)
+    }
+}

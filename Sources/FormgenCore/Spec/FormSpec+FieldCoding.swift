@@ -1,0 +1,43 @@
+extension FormSpec.FieldSpec {
+    enum CodingKeys: String, CodingKey {
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, options, optionsFrom, validations
+    }
+
+    /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
+    /// as the page's runtime reads them.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        type = try container.decode(String.self, forKey: .type)
+        kind = try container.decode(FieldKind.self, forKey: .kind)
+        label = try container.decodeIfPresent(String.self, forKey: .label) ?? ""
+        required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
+        messages = try container.decodeIfPresent([String: String].self, forKey: .messages)
+        readOnly = try container.decodeIfPresent(Bool.self, forKey: .readOnly) ?? false
+        dataSource = try container.decodeIfPresent(String.self, forKey: .dataSource)
+        sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+        mask = try container.decodeIfPresent(String.self, forKey: .mask)
+        options = try container.decodeIfPresent([FieldOption].self, forKey: .options)
+        optionsFrom = try container.decodeIfPresent(FormSpec.OptionsFromSpec.self, forKey: .optionsFrom)
+        validations = try container.decodeIfPresent([FormSpec.ValidationSpec].self, forKey: .validations) ?? []
+    }
+
+    /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
+    /// page carries fewer bytes.
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(label, forKey: .label)
+        if required { try container.encode(true, forKey: .required) }
+        try container.encodeIfPresent(messages, forKey: .messages)
+        if readOnly { try container.encode(true, forKey: .readOnly) }
+        try container.encodeIfPresent(dataSource, forKey: .dataSource)
+        if sensitive { try container.encode(true, forKey: .sensitive) }
+        try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encodeIfPresent(options, forKey: .options)
+        try container.encodeIfPresent(optionsFrom, forKey: .optionsFrom)
+        if !validations.isEmpty { try container.encode(validations, forKey: .validations) }
+    }
+}

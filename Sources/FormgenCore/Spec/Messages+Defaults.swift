@@ -1,0 +1,125 @@
+extension Messages {
+    /// The checks every message belongs to: `required`, the field's format (`number`, `date`, `option`,
+    /// `mask`, `email`) or a validation rule's name (`minLength`, `regex`, …).
+    public typealias Check = String
+
+    /// The keys of `tables` that are message templates of checks; the rest is interface text the runtime shows.
+    static let checkKeys: Set<String> = [
+        "quoted", "required", "requiredChoice", "requiredQuestion", "requiredConsent", "requiredAgree",
+        "regex", "minLength", "maxLength", "minValue", "maxValue", "number", "email", "mask", "date",
+        "minDate", "maxDate", "minAge", "maxAge", "equalsField", "option",
+    ]
+
+    /// The interface texts the page's runtime needs (no check templates: a field carries its own messages).
+    public static func interfaceTable(for language: String) -> [String: String] {
+        table(for: language).filter { !checkKeys.contains($0.key) }
+    }
+
+    /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",
+    /// "Select your country", "You must agree to the terms", "Date of birth must be a real date".
+    ///
+    /// The label is lower-cased where it falls mid-sentence unless its first word is an acronym or holds a
+    /// capital after its first letter (`BSN`, `IBAN`, `Steuer-ID`), and never in German, where nouns keep
+    /// their capitals. A label that asks a question ("Do you have a yard?") is quoted whole. `value`
+    /// replaces `{value}`; without it `{value}` stays for the runtime, which fills in the value that failed.
+    public static func defaultMessage(_ check: Check, field: Field, language: String, value: String? = nil,
+                                      otherLabel: String? = nil) -> String {
+        let table = table(for: language)
+        let label = spokenLabel(field.label)
+        let primary = primaryLanguage(language)
+        var key = check
+        var labelText = label
+        switch check {
+        case "required":
+            if field.kind == .checkbox, let duty = firstPersonDuty(label, language: primary) {
+                key = "requiredAgree"
+                labelText = duty
+            } else if field.kind == .checkbox {
+                key = "requiredConsent"
+            } else if label.contains("?") {
+                key = "requiredQuestion"
+            } else {
+                key = field.kind.isAnsweredByChoosing ? "requiredChoice" : "required"
+                labelText = midSentence(label, language: primary)
+            }
+        case "option":
+            labelText = label.contains("?") ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
+        default:
+            break
+        }
+        var values = ["label": labelText]
+        if let value { values["value"] = value }
+        if let otherLabel { values["other"] = midSentence(spokenLabel(otherLabel), language: primary) }
+        return format(table[key] ?? key, values)
+    }
+
+    /// `{value}` of a rule's message as written for people: numbers in shortest form; date bounds as
+    /// `dateText` words them (as written in the config when not given).
+    public static func ruleValue(_ kind: ValidationRule.Kind, dateText: (DateBound) -> String = { $0.description }) -> String? {
+        switch kind {
+        case .required, .email, .equalsField: return nil
+        case .regex(let text), .mask(let text): return text
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return String(n)
+        case .minValue(let n), .maxValue(let n): return formatNumber(n)
+        case .minDate(let bound), .maxDate(let bound): return dateText(bound)
+        }
+    }
+
+    /// The label as a message names it: without a trailing colon or asterisk.
+    static func spokenLabel(_ label: String) -> String {
+        var text = label.trimmingCharacters(in: .whitespaces)
+        while let last = text.last, last == ":" || last == "*" {
+            text.removeLast()
+            text = text.trimmingCharacters(in: .whitespaces)
+        }
+        return text.isEmpty ? label : text
+    }
+
+    /// The label inside a sentence: first letter lower-cased unless the first word is an acronym or
+    /// holds a capital after its first letter; a Title Case label ("Date of Birth") lower-cased word by
+    /// word, acronyms kept; German labels unchanged.
+    static func midSentence(_ label: String, language: String) -> String {
+        guard language != "de", let first = label.first, first.isUppercase else { return label }
+        let words = label.split(separator: " ", omittingEmptySubsequences: false)
+        func isAcronym(_ word: Substring) -> Bool { word.dropFirst().contains(where: \.isUppercase) || word == "I" }
+        guard !isAcronym(words[0]) else { return label }
+        let long = words.filter { $0.count > 3 }
+        let titleCase = words.count > 1 && !long.isEmpty && long.allSatisfy { $0.first?.isUppercase == true }
+        return words.enumerated().map { index, word in
+            guard index == 0 || titleCase, let initial = word.first, initial.isUppercase, !isAcronym(word) else { return String(word) }
+            return initial.lowercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
+    /// "I agree to the terms" → "agree to the terms": what a single checkbox's first-person label asks
+    /// the person to do, for "You must …"; nil when the label is not in the first person.
+    static func firstPersonDuty(_ label: String, language: String) -> String? {
+        let text = label.hasSuffix(".") ? String(label.dropLast()) : label
+        func after(_ prefix: String) -> String? {
+            text.hasPrefix(prefix) && text.count > prefix.count ? String(text.dropFirst(prefix.count)) : nil
+        }
+        switch language {
+        case "en":
+            if let rest = after("I am ") { return "be " + rest }
+            guard let rest = after("I "), let verb = rest.first, verb.isLowercase else { return nil }
+            return rest
+        case "nl":
+            if let rest = after("Ik ga ermee akkoord") { return "ermee akkoord gaan" + rest }
+            if let rest = after("Ik ga akkoord") { return "akkoord gaan" + rest }
+            if let rest = after("Ik bevestig") { return "bevestigen" + rest }
+            return nil
+        case "de":
+            if let rest = after("Ich bestätige") { return "bestätigen" + rest }
+            if let rest = after("Ich akzeptiere ") { return rest + " akzeptieren" }
+            if let rest = after("Ich stimme "), rest.hasSuffix(" zu") { return rest.dropLast(3) + " zustimmen" }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func primaryLanguage(_ language: String) -> String {
+        let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
+        return tables[primary] == nil ? "en" : primary
+    }
+}
