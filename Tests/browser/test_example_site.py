@@ -157,6 +157,16 @@ def test_date_boxes_submit_one_iso_date(page):
     assert not any(key.startswith("moved-") for key in data)
 
 
+def test_date_boxes_come_back_from_a_draft(page):
+    driver = page(LOOK)
+    type_date(driver, "moved", "5", "11", "2019")
+    wait_for(lambda: driver.execute_script("return localStorage.getItem('formgen:draft:look-check')"), message="the draft")
+    assert json.loads(driver.execute_script("return localStorage.getItem('formgen:draft:look-check')"))["values"]["moved"] == "2019-11-05"
+    driver.refresh()
+    values = [driver.find_element(By.ID, f"f-moved-{part}").get_attribute("value") for part in ("day", "month", "year")]
+    assert values == ["5", "11", "2019"]
+
+
 def test_date_boxes_reject_a_future_date_with_the_existing_date_rules(page):
     driver = page(LOOK)
     type_date(driver, "moved", "1", "1", "2999")
