@@ -24,7 +24,7 @@ extension Formgen {
         @Option(help: "Today's date (YYYY-MM-DD, UTC) for date and age rules; default: today.")
         var today: String?
 
-        @Flag(help: "Print the result as JSON: {valid, errors, hidden, data}.")
+        @Flag(help: "Print the result as JSON: {valid, errors, hidden, data, prefilled}.")
         var json = false
 
         @Option(help: "The largest submission read, in bytes (default 10000000).")
@@ -62,12 +62,17 @@ extension Formgen {
             if json {
                 let errors = JSONValue.object(result.messages.mapValues(JSONValue.string))
                 let report = JSONValue.object(["valid": .bool(result.isValid), "errors": errors,
-                                               "hidden": .array(result.hidden.map(JSONValue.string)), "data": .object(result.data)])
+                                               "hidden": .array(result.hidden.map(JSONValue.string)), "data": .object(result.data),
+                                               "prefilled": .array(result.prefilled.map(JSONValue.string))])
                 Swift.print(report.pretty(), terminator: "")
             } else if result.isValid {
                 Swift.print("\(source): valid for \(spec.path)")
             } else {
                 for error in result.errors { Swift.print(error.description) }
+            }
+            for id in result.prefilled {
+                let source = spec.fields.first { $0.id == id }?.dataSource ?? "?"
+                FileHandle.standardError.write(Data("note: '\(id)' is prefilled from data source '\(source)': fetch it again on the server; the sent value is not to be trusted\n".utf8))
             }
             if !result.isValid {
                 let count = result.errors.count

@@ -83,6 +83,14 @@ struct ValidateCommandTests {
         #expect(data?.count == 6)
     }
 
+    @Test func prefilledValuesThatWereSentAreNamedAsUntrusted() throws {
+        let submission = #"{"first_name": "Jan", "last_name": "van der Berg", "birth_date": "1985-03-15", "bsn": "123456782", "email": "jan@example.org", "consent": true}"#
+        let outcome = try ValidateRunner.run(["kyc/nl", "--json", "-"], input: submission)
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(report?["prefilled"] as? [String] == ["first_name", "last_name", "birth_date"])
+        #expect(outcome.stderr.contains("note: 'first_name' is prefilled from data source 'user_profile': fetch it again on the server; the sent value is not to be trusted\n"))
+    }
+
     @Test func aShownRequiredFieldIsReported() throws {
         let submission = #"{"has_pets": "Yes", "pet_notes": "x"}"#
         let outcome = try ValidateRunner.run(["registration", "--json", "-"], input: submission)

@@ -74,3 +74,36 @@ import Testing
         #expect(FormSpec(form).drafts.enabled == false)
     }
 }
+
+/// The page says when it keeps answers on the device, and only then ships the drafts module.
+@Suite struct DraftNoteTests {
+    static func form(_ yaml: String) throws -> Form {
+        let site = try TestSite(["configs/forms/f.yaml": yaml])
+        return try #require(site.load().site.allForms.first)
+    }
+
+    @Test(arguments: [(86_400, "en", "24 hours"), (172_800, "en", "2 days"), (1_800, "en", "30 minutes"), (3_600, "en", "1 hour"),
+                      (604_800, "nl", "7 dagen"), (86_400, "nl", "24 uur"), (60, "de", "1 Minute"), (7_200, "de", "2 Stunden")])
+    func aDraftsLifetimeInWords(_ seconds: Int, _ language: String, _ words: String) {
+        #expect(Messages.duration(seconds: seconds, language: language) == words)
+    }
+
+    @Test func aPageThatKeepsDraftsSaysSoWithAClearButton() throws {
+        let form = try Self.form("title: T\nlang: nl\ndrafts: {maxAge: 2h}\nfields:\n  - {id: city, label: Plaats}\n")
+        let html = PageRenderer(theme: RenderTests.theme, settings: SiteSettings()).renderForm(form)
+        #expect(html.contains(#"<p id="fg-draft-note" class="fg-draft-note" hidden>Uw antwoorden worden 2 uur op dit apparaat bewaard. <button type="button" class="fg-link-button" id="fg-clear-draft">Bewaarde antwoorden wissen</button></p>"#))
+        #expect(RuntimeScript.modules(for: FormSpec(form)).contains("drafts"))
+    }
+
+    @Test func withoutDraftsThereIsNoNoteAndNoDraftsModuleButDateRulesStillRun() throws {
+        let form = try Self.form("title: T\ndrafts: false\nfields:\n  - {id: born, label: Born, type: date, validation: {minAge: 18}}\n")
+        let html = PageRenderer(theme: RenderTests.theme, settings: SiteSettings()).renderForm(form)
+        #expect(!html.contains("fg-draft-note"))
+        #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds"])
+    }
+
+    @Test func aFormOfOnlyPasswordsHasNoNote() throws {
+        let form = try Self.form("title: T\nfields:\n  - {id: pw, label: Password, type: password}\n")
+        #expect(!RuntimeScript.keepsDrafts(FormSpec(form)))
+    }
+}

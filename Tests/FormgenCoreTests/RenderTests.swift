@@ -109,7 +109,7 @@ import Testing
         #expect(html.contains(#"<label class="fg-label" for="f-household_size">People in your household <span class="fg-optional">(optional)</span></label>"#))
         let dutch = try Self.page("kyc/be")
         #expect(dutch.contains("<html lang=\"nl-BE\">"))
-        #expect(dutch.contains(">Versturen</button>"))
+        #expect(dutch.contains(">Verzenden</button>"))
     }
 
     @Test func imagesHaveAltTextAndHelpIsMarkdown() throws {

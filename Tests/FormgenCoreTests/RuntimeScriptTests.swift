@@ -84,6 +84,10 @@ import Testing
         let pets = try #require(ExampleSite.form("pet-adoption"))
         #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill"])
         #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["drafts", "mask", "wizard"])
+        let login = try #require(ExampleSite.form("login"))
+        let register = try #require(ExampleSite.form("register"))
+        #expect(RuntimeScript.modules(for: FormSpec(login)) == ["ready", "send"])
+        #expect(RuntimeScript.modules(for: FormSpec(register)) == ["drafts", "send"])
         let site = try TestSite.form("dates.yaml", """
         id: dates
         title: Dates

@@ -35,3 +35,39 @@ def test_a_draft_older_than_max_age_is_not_restored(page):
     driver.refresh()
     assert driver.find_element(By.ID, "f-full_name").get_attribute("value") == ""
     assert driver.execute_script("return localStorage.getItem('formgen:draft:registration')") is None
+
+
+def test_the_page_says_answers_are_kept_and_clear_empties_storage(page):
+    driver = page("registration/")
+    note = driver.find_element(By.ID, "fg-draft-note")
+    assert note.is_displayed()
+    assert "saved on this device for 24 hours" in note.text
+    driver.find_element(By.ID, "f-full_name").send_keys("Ann Example")
+    wait_for(lambda: driver.execute_script("return localStorage.getItem('formgen:draft:registration')"), message="the draft")
+    driver.find_element(By.ID, "fg-clear-draft").click()
+    assert driver.execute_script("return localStorage.getItem('formgen:draft:registration')") is None
+    assert driver.find_element(By.ID, "f-full_name").get_attribute("value") == ""
+    assert driver.find_element(By.ID, "fg-status").text == "Saved answers cleared."
+    driver.refresh()
+    assert driver.find_element(By.ID, "f-full_name").get_attribute("value") == ""
+
+
+def test_a_form_without_drafts_has_no_note_and_stores_nothing(page):
+    driver = page("login/")
+    assert not driver.find_elements(By.ID, "fg-draft-note")
+    driver.find_element(By.ID, "f-email").send_keys("ann@example.org")
+    time.sleep(0.6)
+    assert stored_drafts(driver) == {}
+
+
+def test_a_failed_prefill_blocks_submit_until_retry_fills_it(page, mock):
+    mock.profile_fails = True
+    driver = page("kyc/nl/")
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".fg-alert[role=alert]"), timeout=10, message="the load-failed alert")
+    driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+    items = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-error-summary li"), message="the summary")
+    assert "We could not load some of your details." in items[-1].text
+    assert driver.find_element(By.ID, "fg-result").get_attribute("hidden") is not None
+    mock.profile_fails = False
+    items[-1].find_element(By.TAG_NAME, "button").click()
+    wait_for(lambda: driver.find_element(By.ID, "f-first_name").get_attribute("value") == "Jan", timeout=10, message="prefill after retry")

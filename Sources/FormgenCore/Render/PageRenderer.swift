@@ -71,7 +71,11 @@ public struct PageRenderer: Sendable {
         context["pages"] = form.pages.enumerated().map { index, page in
             ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals)] as [String: Any]
         }
-        context["submitLabel"] = spec.submit.label ?? spec.messages["submit"] ?? "Submit"
+        let texts = Messages.table(for: form.language)
+        context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"
+        context["draftNote"] = RuntimeScript.keepsDrafts(spec)
+            ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
+            : false
         context["specJSON"] = spec.embeddableJSON()
         return theme.render("form", context)
     }

@@ -147,7 +147,7 @@ extension FormSpec {
                             messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
                             kind: submission.kind?.rawValue)
         drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
-        messages = Messages.interfaceTable(for: form.language)
+        messages = Messages.runtimeTable(for: form.language)
     }
 
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.

@@ -3,16 +3,16 @@ extension Messages {
     /// `mask`, `email`) or a validation rule's name (`minLength`, `regex`, …).
     public typealias Check = String
 
-    /// The keys of `tables` that are message templates of checks; the rest is interface text the runtime shows.
-    static let checkKeys: Set<String> = [
-        "quoted", "required", "requiredChoice", "requiredQuestion", "requiredConsent", "requiredAgree",
-        "regex", "minLength", "maxLength", "minValue", "maxValue", "number", "email", "mask", "date",
-        "minDate", "maxDate", "minAge", "maxAge", "equalsField", "option",
+    /// The interface texts the page's runtime shows (a field carries its own messages; the page's HTML
+    /// carries the rest).
+    static let runtimeKeys: Set<String> = [
+        "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
+        "rejected", "step", "tooLong", "draftCleared",
     ]
 
-    /// The interface texts the page's runtime needs (no check templates: a field carries its own messages).
-    public static func interfaceTable(for language: String) -> [String: String] {
-        table(for: language).filter { !checkKeys.contains($0.key) }
+    /// The texts of `runtimeKeys` in a language, for the page spec.
+    public static func runtimeTable(for language: String) -> [String: String] {
+        table(for: language).filter { runtimeKeys.contains($0.key) }
     }
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",

@@ -49,7 +49,9 @@ public struct FormValidator: @unchecked Sendable {
                 errors.append(FieldError(field: field.id, message: message))
             }
         }
-        return ValidationResult(errors: errors, hidden: states.hidden.sorted(), data: data(values, hidden: states.hidden))
+        let cleaned = data(values, hidden: states.hidden)
+        let prefilled = spec.fields.filter { $0.dataSource != nil && cleaned[$0.id] != nil }.map(\.id)
+        return ValidationResult(errors: errors, hidden: states.hidden.sorted(), data: cleaned, prefilled: prefilled)
     }
 
     /// Validates a submission given as a JSON document; throws when it is not JSON or not an object.

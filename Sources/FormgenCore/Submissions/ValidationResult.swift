@@ -6,6 +6,9 @@ public struct ValidationResult: Sendable, Hashable {
     public var hidden: [String]
     /// The cleaned submission (see `FormValidator.data`).
     public var data: [String: JSONValue]
+    /// Fields the page prefills from a data source whose values were sent, in the form's order: a server
+    /// must fetch these again itself, never trust the submitted copy.
+    public var prefilled: [String] = []
 
     public var isValid: Bool { errors.isEmpty }
 

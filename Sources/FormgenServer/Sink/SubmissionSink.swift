@@ -46,12 +46,13 @@ public actor SubmissionSink {
         guard result.isValid else {
             return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title)
         }
-        let record: JSONValue = .object([
+        var record: JSONValue = .object([
             "form": .string(spec.id),
             "path": .string(spec.path),
             "receivedAt": .string(Self.timestamp(now())),
             "data": .object(result.data),
         ])
+        if !result.prefilled.isEmpty { record["prefilled"] = .array(result.prefilled.map(JSONValue.string)) }
         do {
             try await append(record.jsonText() + "\n")
         } catch {

@@ -22,6 +22,15 @@ features.push(function (p) {
       inputs.forEach(function (f) { if (f.id in saved && isDraftable(f)) p.writeValue(f, saved[f.id]); });
     }
   } catch (error) { /* no draft */ }
+  var note = p.$("fg-draft-note"), clear = p.$("fg-clear-draft");
+  if (note) note.hidden = false;
+  if (clear) clear.addEventListener("click", function () {
+    clearTimeout(timer);
+    p.clearDraft();
+    inputs.forEach(function (f) { if (isDraftable(f)) p.writeValue(f, ""); });
+    p.applyRules();
+    p.status.textContent = p.M.draftCleared;
+  });
   function schedule() {
     clearTimeout(timer);
     timer = setTimeout(saveDraft, 300);

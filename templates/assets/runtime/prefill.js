@@ -2,8 +2,18 @@
 import { features } from "./page.js";
 
 features.push(function (p) {
-  var M = p.M, byId = p.byId, form = p.form, $ = p.$;
+  var M = p.M, byId = p.byId, form = p.form, $ = p.$, failed = {};
+  /** Whether a source that fills a required field failed: the form must not be sent without its values. */
+  p.prefillFailed = function () { return Object.keys(failed).length > 0; };
+  p.retryPrefill = function () {
+    Object.keys(failed).forEach(function (id) {
+      var alert = $("fg-source-" + id);
+      if (alert) alert.remove();
+      loadSource(failed[id]);
+    });
+  };
   function loadSource(source) {
+    delete failed[source.id];
     var targets = source.fields.filter(function (id) { return byId[id]; });
     var optionFields = p.inputs.filter(function (f) { return f.optionsFrom && f.optionsFrom.dataSource === source.id; });
     var alert = $("fg-source-" + source.id);
@@ -43,6 +53,7 @@ features.push(function (p) {
       })
       .catch(function () {
         done();
+        if (targets.some(function (id) { return byId[id].required; })) failed[source.id] = source;
         if (alert) return;
         alert = document.createElement("div");
         alert.className = "fg-alert";

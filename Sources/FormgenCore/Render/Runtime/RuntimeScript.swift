@@ -15,7 +15,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "mask", "prefill", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "mask", "prefill", "ready", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -68,20 +68,26 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules a form's page needs: the wizard for several pages, masks for masked fields,
-    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, datebox for
-    /// three-box dates.
+    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, send
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
-        if spec.drafts.enabled, spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
+        if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
         if spec.pages.count > 1 { used.insert("wizard") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
-        if spec.fields.contains(where: { !["image", "paragraph", "password"].contains($0.type) && !$0.sensitive && !$0.readOnly }) {
-            used.insert("drafts")
-        }
+        if keepsDrafts(spec) { used.insert("drafts") }
+        if spec.submit.action != nil { used.insert("send") }
+        if spec.submit.enableWhen == "complete" { used.insert("ready") }
         return used
+    }
+
+    /// Whether the page keeps a draft: drafts are on and some field's value may be kept (not display-only,
+    /// not a password, not sensitive, not read-only).
+    public static func keepsDrafts(_ spec: FormSpec) -> Bool {
+        spec.drafts.enabled && spec.fields.contains { !$0.isDisplayOnly && $0.type != "password" && !$0.sensitive && !$0.readOnly }
     }
 
     /// The script for a form's page, or nil when the theme has no runtime.

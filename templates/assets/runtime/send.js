@@ -1,0 +1,74 @@
+/* Sending: posts the answers to the form's action; every refusal reaches the person in words (422 errors onto
+   fields, else the form's own text for the status, the server's message, or one by status class, with Retry
+   after a failure that trying again can fix). The build joins it only for forms with an action. */
+import { features } from "./page.js";
+
+features.push(function (p) {
+  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton;
+  p.send = send;
+  function send(data) {
+    var submit = spec.submit, body, headers = { Accept: "application/json" };
+    if (submit.encoding === "form") {
+      body = new URLSearchParams();
+      Object.keys(data).forEach(function (key) {
+        [].concat(data[key]).forEach(function (item) { body.append(key, String(item)); });
+      });
+    } else {
+      body = JSON.stringify(data);
+      headers["Content-Type"] = "application/json";
+    }
+    status.textContent = M.sending;
+    submitButton.disabled = true;
+    fetch(submit.action, { method: (submit.method || "post").toUpperCase(), headers: headers, body: body, credentials: "same-origin" })
+      .then(function (response) {
+        return response.text().then(function (raw) {
+          var answer = null;
+          try { answer = raw ? JSON.parse(raw) : null; } catch (error) { answer = null; }
+          return { response: response, answer: answer };
+        });
+      })
+      .then(function (reply) {
+        done();
+        if (reply.response.ok) {
+          p.clearDraft();
+          if (submit.redirect) { location.assign(submit.redirect); return; }
+          form.hidden = true;
+          status.textContent = submit.successMessage || M.sent;
+          status.setAttribute("tabindex", "-1");
+          status.focus();
+          return;
+        }
+        var code = reply.response.status, errors = code === 422 && reply.answer && reply.answer.errors;
+        if (errors && typeof errors === "object" && !Array.isArray(errors)) {
+          var first = null;
+          Object.keys(errors).forEach(function (id) {
+            if (!p.byId[id] || typeof errors[id] !== "string") return;
+            p.showError(id, errors[id]);
+            if (first === null) first = id;
+          });
+          if (first !== null && p.pages.length > 1) p.showPage(p.pageOf(first), false);
+          if (first !== null) { p.renderSummary(null, true); return; }
+        }
+        fail(serverMessage(code, reply.answer), code >= 500 || code === 408 || code === 429 ? data : null);
+      })
+      .catch(function () { done(); fail(M.sendFailed, data); });
+    function done() { submitButton.disabled = false; status.textContent = ""; }
+  }
+  /** What a refused submission says: the form's own text for the status, else the server's words, else by class. */
+  function serverMessage(code, answer) {
+    var own = (spec.submit.messages || {})[String(code)];
+    if (own) return own;
+    if (answer && typeof answer === "object") {
+      var said = [answer.message, answer.error, answer.detail].filter(function (t) { return typeof t === "string" && t.trim(); })[0];
+      if (said) return said;
+      var listed = Array.isArray(answer.errors) ? answer.errors.map(function (e) { return e && typeof e.message === "string" ? e.message : typeof e === "string" ? e : ""; }).filter(Boolean) : [];
+      if (listed.length) return listed.join(" ");
+    }
+    return code >= 500 ? M.sendFailed : M.rejected;
+  }
+  /** Shows a failure in the error summary, with a Retry button that resends `again` when given. */
+  function fail(message, again) {
+    p.renderSummary(message, true);
+    if (again) p.addRetry(function () { send(again); });
+  }
+});
