@@ -29,7 +29,7 @@ import Testing
     @Test func anUnknownProviderOrAMissingURLIsAConfigError() throws {
         let site = try CollectSite.make()
         defer { site.remove() }
-        try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nsubmit:\n  provider: netlify\n")
+        try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nsubmit:\n  provider: getform\n")
         try site.write("configs/forms/signup.yaml", CollectSite.redirectForm + "\n")
         try site.write("configs/forms/contact.yaml", CollectSite.contactForm.replacingOccurrences(
             of: "submit:\n", with: "submit:\n  provider: collect\n"))
@@ -37,7 +37,7 @@ import Testing
                                    outputDirectory: site.output.path)
         let error = try #require(throws: ConfigErrors.self) { try SiteBuilder(options: options).build() }
         let messages = error.diagnostics.map(\.message)
-        #expect(messages.contains("unknown submit provider 'netlify' (known: collect)"))
+        #expect(messages.contains("unknown submit provider 'getform' (known: collect, netlify, formspree, webhook)"))
         #expect(messages.contains("submit provider 'collect' needs url: the http(s) address of the formgen collect instance"))
     }
 }

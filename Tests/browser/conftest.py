@@ -107,6 +107,21 @@ rules:
   - {when: contact, condition: equals, value: Phone, action: show, otherwise: hide, targets: [phone]}
 """
 
+# A Netlify form with a time trap: a honeypot no person sees, and a refusal when sent within 3 seconds.
+TRAP_FORM = """
+id: trap-check
+title: Trap check
+lang: en
+submit:
+  provider: netlify
+  minSeconds: 3
+fields:
+  - id: name
+    label: Your name
+    type: text
+    required: true
+"""
+
 TOPICS = [{"code": "news", "name": "News"}, {"code": "events", "name": "Events"}, {"code": "", "name": "No value"},
           {"code": "jobs", "name": "Jobs"}]
 
@@ -118,6 +133,7 @@ class MockState:
         self.profile_fails = False
         self.profile_requests = 0
         self.submissions = []
+        self.trap_posts = []
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -149,6 +165,11 @@ class Handler(SimpleHTTPRequestHandler):
         super().do_GET()
 
     def do_POST(self):
+        if self.path == "/trap-check/":
+            length = int(self.headers.get("Content-Length", "0"))
+            self.state.trap_posts.append(self.rfile.read(length).decode())
+            self.answer(200, {"ok": True})
+            return
         if self.path != "/api/submit":
             self.answer(405, {"error": "no"})
             return
@@ -174,6 +195,7 @@ def site_dir(tmp_path_factory):
     (configs / "forms" / "submit-check.yaml").write_text(SUBMIT_FORM)
     (configs / "forms" / "topics-check.yaml").write_text(TOPICS_FORM)
     (configs / "forms" / "look-check.yaml").write_text(LOOK_FORM)
+    (configs / "forms" / "trap-check.yaml").write_text(TRAP_FORM)
     out = work / "public"
     subprocess.run([str(binary), "build", "--config", str(configs), "--templates", str(REPOSITORY / "templates"), "--out", str(out)],
                    cwd=REPOSITORY, check=True, capture_output=True)

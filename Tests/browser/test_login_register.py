@@ -1,32 +1,13 @@
 """Seed 001 end to end under `formgen serve` and its mocks: the login and register examples, server answers
 in words (the server's message, the form's own text for a status, Retry after a failure), and the
 `enableWhen: complete` button that is never disabled but says what is missing when pressed early."""
-import shutil
 import time
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, chrome
 from helpers import wait_for
 from test_accessibility import run_axe
-from test_serve_preview import Served
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    work = tmp_path_factory.mktemp("login")
-    shutil.copytree(REPOSITORY / "configs", work / "configs")
-    server = Served(work)
-    yield server
-    assert server.stop() == 0
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = chrome()
-    yield browser
-    browser.quit()
+from test_serve_preview import driver, served  # noqa: F401 (module-scoped fixtures: a server and a browser for this module)
 
 
 def summary_texts(driver):

@@ -16,10 +16,20 @@ enum ConfigFile {
         return text
     }
 
+    /// Parses a config file. A `.json` file must be JSON: what only YAML accepts (a trailing comma, a
+    /// comment) is an error there; where both parsers refuse it, the YAML parser's plainer words are kept.
     static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
+        var strictProblem: (SourceLocation, String)?
+        if file.lowercased().hasSuffix(".json"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            strictProblem = StrictJSON.problem(text, file: file)
+        }
         do {
             guard let node = try Yams.compose(yaml: text, .basic) else {
                 log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+                return nil
+            }
+            if let (location, message) = strictProblem {
+                log.error(message, at: location)
                 return nil
             }
             let root = ConfigNode(node: node, file: file, log: log)

@@ -30,17 +30,13 @@ struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url"])
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url", "form", "minSeconds"])
             .union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
-        if let provider = node.string("provider") {
-            let url = node.string("url").flatMap { try? ConfigURL.check($0, for: .endpoint).get() }
-            if provider != "collect" {
-                node["provider"]?.error("unknown submit provider '\(provider)' (known: collect)")
-            } else if let url, url.hasPrefix("https://") || url.hasPrefix("http://") {
-                submission.collectURL = url
-            } else {
-                (node["url"] ?? node["provider"] ?? node).error("submit provider 'collect' needs url: the http(s) address of the formgen collect instance")
+        if let provider = node.string("provider") { readProvider(provider, node, into: &submission) }
+        if let seconds = node["minSeconds"] {
+            if let value = seconds.intValue, (0...3_600).contains(value) { submission.minSeconds = value } else {
+                seconds.error("'minSeconds' must be a whole number of seconds from 0 to 3600")
             }
         }
         if let method = node.string("method") {
@@ -57,6 +53,38 @@ struct SubmissionReader {
         if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
         SubmitTextReader().read(node, into: &submission)
         return submission
+    }
+
+    /// `provider: collect | netlify | formspree | webhook` with what each needs (`url`, `form`).
+    private func readProvider(_ provider: String, _ node: ConfigNode, into submission: inout Submission) {
+        let url = node.string("url").flatMap { try? ConfigURL.check($0, for: .endpoint).get() }
+        let isHTTP = url.map { $0.hasPrefix("https://") || $0.hasPrefix("http://") } ?? false
+        switch provider {
+        case "collect":
+            guard let url, isHTTP else {
+                return (node["url"] ?? node["provider"] ?? node).error("submit provider 'collect' needs url: the http(s) address of the formgen collect instance")
+            }
+            submission.provider = .collect
+            submission.collectURL = url
+        case "netlify":
+            submission.provider = .netlify
+            submission.encoding = .form
+        case "formspree":
+            guard let form = node.string("form"), form.range(of: "^[A-Za-z0-9]{4,32}$", options: .regularExpression) != nil else {
+                return (node["form"] ?? node["provider"] ?? node).error("submit provider 'formspree' needs form: the form's id from formspree.io/f/<id> (letters and digits)")
+            }
+            submission.provider = .formspree(form: form)
+            submission.encoding = .json
+        case "webhook":
+            guard let url, isHTTP else {
+                return (node["url"] ?? node["provider"] ?? node).error("submit provider 'webhook' needs url: the http(s) address that takes the JSON POST")
+            }
+            submission.provider = .webhook
+            submission.action = url
+            submission.encoding = .json
+        default:
+            node["provider"]?.error("unknown submit provider '\(provider)' (known: collect, netlify, formspree, webhook)")
+        }
     }
 }
 

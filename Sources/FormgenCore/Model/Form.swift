@@ -128,15 +128,47 @@ public struct Submission: Sendable, Hashable {
     public var kind: Kind?
     /// `submit: {provider: collect, url}`: the `formgen collect` instance the form posts to.
     public var collectURL: String?
+    /// Who receives the submissions; nil: the page posts to `action` (or shows the data without one).
+    public var provider: Provider?
+    /// `submit: {minSeconds: 3}`: a submission sooner after the page opened is refused as a bot's.
+    public var minSeconds: Int?
+
+    /// A service that takes a static site's submissions.
+    public enum Provider: Sendable, Hashable {
+        /// `formgen collect` at a URL.
+        case collect
+        /// Netlify Forms: `data-netlify`, a `form-name` field, urlencoded posts to the page itself.
+        case netlify
+        /// Formspree: JSON to `https://formspree.io/f/<form>`, `_subject`, `_replyto`, the `_gotcha` honeypot.
+        case formspree(form: String)
+        /// A plain JSON POST to `url`.
+        case webhook
+
+        /// The honeypot field's name: a bot fills it, a person never sees it.
+        public var honeypot: String { self == .netlify ? "bot-field" : "_gotcha" }
+
+        /// The name a config writes (`netlify`).
+        public var name: String {
+            switch self {
+            case .collect: return "collect"
+            case .netlify: return "netlify"
+            case .formspree: return "formspree"
+            case .webhook: return "webhook"
+            }
+        }
+    }
 
     /// `submit.kind`: a login form's password is `current-password`, a register form's `new-password`.
     public enum Kind: String, Sendable, Hashable, CaseIterable { case login, register }
 
     public init() {}
 
-    /// Where the form at `path` posts: the explicit action, else `<collect url>/submit/<path>`.
+    /// Where the form at `path` posts: Formspree's address for its form, the explicit action, `<collect
+    /// url>/submit/<path>`, or for Netlify the page itself (`./`).
     public func action(forPath path: String) -> String? {
+        if case .formspree(let form)? = provider { return "https://formspree.io/f/" + form }
         if let action { return action }
+        if provider == .netlify { return "./" }
         guard let collectURL else { return nil }
         return (collectURL.hasSuffix("/") ? String(collectURL.dropLast()) : collectURL) + "/submit/" + path
     }

@@ -73,6 +73,9 @@ public struct PageRenderer: Sendable {
         }
         let texts = Messages.table(for: form.language)
         context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"
+        context["netlify"] = spec.submit.provider == "netlify"
+        context["honeypot"] = spec.submit.honeypot ?? false
+        context["hiddenFields"] = (spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
         context["draftNote"] = RuntimeScript.keepsDrafts(spec)
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
             : false

@@ -90,6 +90,16 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var messages: [String: String]?
         /// `login` or `register`.
         public var kind: String?
+        /// The receiving service (`netlify`, `formspree`, `webhook`, `collect`).
+        public var provider: String?
+        /// Fields added to every submission (`form-name` for Netlify, `_subject` for Formspree).
+        public var extra: [String: String]?
+        /// Formspree: the field whose value is sent again as `_replyto`.
+        public var replyTo: String?
+        /// The honeypot field's name; its value is sent as typed (empty from a person).
+        public var honeypot: String?
+        /// A submission sooner than this after the page opened is refused.
+        public var minSeconds: Int?
     }
 
     public struct DraftsSpec: Codable, Sendable, Hashable {
@@ -146,6 +156,18 @@ extension FormSpec {
                             label: submission.label, enableWhen: submission.enableWhenComplete ? "complete" : nil,
                             messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
                             kind: submission.kind?.rawValue)
+        if let provider = submission.provider {
+            submit.provider = provider.name
+            submit.honeypot = provider.honeypot
+            switch provider {
+            case .netlify: submit.extra = ["form-name": form.id]
+            case .formspree:
+                submit.extra = ["_subject": form.title]
+                submit.replyTo = form.allFields.first { $0.type == .email }?.id
+            case .collect, .webhook: break
+            }
+        }
+        submit.minSeconds = submission.minSeconds
         drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
         messages = Messages.runtimeTable(for: form.language)
     }

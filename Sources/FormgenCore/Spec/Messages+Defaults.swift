@@ -7,7 +7,7 @@ extension Messages {
     /// carries the rest).
     static let runtimeKeys: Set<String> = [
         "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
-        "rejected", "step", "tooLong", "draftCleared",
+        "rejected", "step", "tooLong", "draftCleared", "tooFast",
     ]
 
     /// The texts of `runtimeKeys` in a language, for the page spec.

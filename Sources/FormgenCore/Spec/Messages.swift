@@ -60,6 +60,8 @@ public enum Messages {
             "draftNote": "Your answers are saved on this device for {duration}.",
             "clearDraft": "Clear saved answers",
             "draftCleared": "Saved answers cleared.",
+            "tooFast": "That was quicker than a person can fill in this form. Wait a few seconds, then send it again.",
+            "honeypot": "Leave this field empty",
         ],
         "nl": [
             "required": "Vul {label} in",
@@ -109,6 +111,8 @@ public enum Messages {
             "draftNote": "Uw antwoorden worden {duration} op dit apparaat bewaard.",
             "clearDraft": "Bewaarde antwoorden wissen",
             "draftCleared": "Bewaarde antwoorden gewist.",
+            "tooFast": "Dat ging sneller dan iemand dit formulier kan invullen. Wacht een paar seconden en verzend het opnieuw.",
+            "honeypot": "Laat dit veld leeg",
         ],
         "de": [
             "required": "Geben Sie {label} ein",
@@ -158,6 +162,8 @@ public enum Messages {
             "draftNote": "Ihre Antworten werden {duration} lang auf diesem Gerät gespeichert.",
             "clearDraft": "Gespeicherte Antworten löschen",
             "draftCleared": "Gespeicherte Antworten gelöscht.",
+            "tooFast": "Das ging schneller, als ein Mensch dieses Formular ausfüllen kann. Warten Sie einige Sekunden und senden Sie es erneut.",
+            "honeypot": "Dieses Feld leer lassen",
         ],
     ]
 

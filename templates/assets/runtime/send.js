@@ -3,11 +3,39 @@
    after a failure that trying again can fix). The build joins it only for forms with an action. */
 import { features } from "./page.js";
 
+/** Formspree's shape, `{"errors": [{"field": "email", "message": "…"}]}`, as field → message (the first per field). */
+export function listedErrors(answer) {
+  var errors = {};
+  (answer && Array.isArray(answer.errors) ? answer.errors : []).forEach(function (e) {
+    if (e && typeof e.field === "string" && typeof e.message === "string" && !(e.field in errors)) errors[e.field] = e.message;
+  });
+  return errors;
+}
+
+/** The words of an answer that refused: its `message`, `error` or `detail`, or its listed errors joined; else "". */
+export function answerWords(answer) {
+  if (!answer || typeof answer !== "object") return "";
+  var said = [answer.message, answer.error, answer.detail].filter(function (t) { return typeof t === "string" && t.trim(); })[0];
+  if (said) return said;
+  var listed = Array.isArray(answer.errors) ? answer.errors.map(function (e) { return e && typeof e.message === "string" ? e.message : typeof e === "string" ? e : ""; }).filter(Boolean) : [];
+  return listed.join(" ");
+}
+
 features.push(function (p) {
-  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton;
+  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton, opened = Date.now();
   p.send = send;
-  function send(data) {
-    var submit = spec.submit, body, headers = { Accept: "application/json" };
+  /** The answers as the provider reads them: its extra fields, `_replyto`, and the honeypot as typed. */
+  function withProviderFields(answers) {
+    var submit = spec.submit, data = {}, trap = p.$("fg-hp");
+    Object.keys(answers).forEach(function (key) { data[key] = answers[key]; });
+    Object.keys(submit.extra || {}).forEach(function (key) { data[key] = submit.extra[key]; });
+    if (submit.replyTo && typeof answers[submit.replyTo] === "string") data._replyto = answers[submit.replyTo];
+    if (submit.honeypot) data[submit.honeypot] = trap ? trap.value : "";
+    return data;
+  }
+  function send(answers) {
+    var submit = spec.submit, body, headers = { Accept: "application/json" }, data = withProviderFields(answers);
+    if (submit.minSeconds && Date.now() - opened < submit.minSeconds * 1000) { fail(M.tooFast, null); return; }
     if (submit.encoding === "form") {
       body = new URLSearchParams();
       Object.keys(data).forEach(function (key) {
@@ -39,32 +67,30 @@ features.push(function (p) {
           return;
         }
         var code = reply.response.status, errors = code === 422 && reply.answer && reply.answer.errors;
-        if (errors && typeof errors === "object" && !Array.isArray(errors)) {
-          var first = null;
-          Object.keys(errors).forEach(function (id) {
-            if (!p.byId[id] || typeof errors[id] !== "string") return;
-            p.showError(id, errors[id]);
-            if (first === null) first = id;
-          });
-          if (first !== null && p.pages.length > 1) p.showPage(p.pageOf(first), false);
-          if (first !== null) { p.renderSummary(null, true); return; }
-        }
-        fail(serverMessage(code, reply.answer), code >= 500 || code === 408 || code === 429 ? data : null);
+        if (errors && typeof errors === "object" && !Array.isArray(errors) && onFields(errors)) return;
+        if (code < 500 && onFields(listedErrors(reply.answer))) return;
+        fail(serverMessage(code, reply.answer), code >= 500 || code === 408 || code === 429 ? answers : null);
       })
-      .catch(function () { done(); fail(M.sendFailed, data); });
+      .catch(function () { done(); fail(M.sendFailed, answers); });
     function done() { submitButton.disabled = false; status.textContent = ""; }
+  }
+  /** Field errors onto their fields and the summary; false when none names a field of the form. */
+  function onFields(errors) {
+    var first = null;
+    Object.keys(errors || {}).forEach(function (id) {
+      if (!p.byId[id] || typeof errors[id] !== "string") return;
+      p.showError(id, errors[id]);
+      if (first === null) first = id;
+    });
+    if (first === null) return false;
+    if (p.pages.length > 1) p.showPage(p.pageOf(first), false);
+    p.renderSummary(null, true);
+    return true;
   }
   /** What a refused submission says: the form's own text for the status, else the server's words, else by class. */
   function serverMessage(code, answer) {
     var own = (spec.submit.messages || {})[String(code)];
-    if (own) return own;
-    if (answer && typeof answer === "object") {
-      var said = [answer.message, answer.error, answer.detail].filter(function (t) { return typeof t === "string" && t.trim(); })[0];
-      if (said) return said;
-      var listed = Array.isArray(answer.errors) ? answer.errors.map(function (e) { return e && typeof e.message === "string" ? e.message : typeof e === "string" ? e : ""; }).filter(Boolean) : [];
-      if (listed.length) return listed.join(" ");
-    }
-    return code >= 500 ? M.sendFailed : M.rejected;
+    return own || answerWords(answer) || (code >= 500 ? M.sendFailed : M.rejected);
   }
   /** Shows a failure in the error summary, with a Retry button that resends `again` when given. */
   function fail(message, again) {
