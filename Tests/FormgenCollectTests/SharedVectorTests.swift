@@ -22,7 +22,7 @@ import Testing
             let validate = FormValidator(spec: vector.spec, now: vector.now).validate(vector.values)
             #expect(validate.messages == vector.errors, "\(vector.name): formgen validate disagrees with the vector")
             let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, now: { vector.now })
-            let router = CollectRouter(service: service, options: options, logger: Logger(label: "test")).makeRouter()
+            let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger).makeRouter()
             let body = JSONValue.object(vector.values).jsonText()
             try await Application(router: router).test(.router) { client in
                 try await client.execute(uri: "/submit/vector", method: .post, headers: [.contentType: "application/json"],

@@ -162,7 +162,7 @@ import Testing
     @Test func lumiformNestedPagesAndSections() throws {
         let form = try #require(ExampleSite.form("lumiform-nested"))
         #expect(form.format == .lumiform)
-        #expect(form.title == "Main Page")
+        #expect(form.title == "Site inspection", "site.yaml's 'forms:' sets it over the file's 'Main Page'")
         #expect(form.pages.map(\.title) == ["Main Page", "Second Page"])
         #expect(form.pages[0].items.count == 2)
         guard case .section(let chapter1) = form.pages[0].items[1] else {

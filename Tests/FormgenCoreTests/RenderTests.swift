@@ -55,7 +55,7 @@ import Testing
         Expectation(form: "pet-adoption", id: "f-yesno_1",
                     tag: #"<fieldset class="fg-choices" id="f-yesno_1">"#),
         Expectation(form: "pet-adoption", id: "f-yesno_1-0",
-                    tag: #"<input class="fg-choice-input" id="f-yesno_1-0" name="yesno_1" type="radio" value="Yes" required>"#),
+                    tag: #"<input class="fg-choice-input" id="f-yesno_1-0" name="yesno_1" type="radio" value="Yes" required aria-controls="fg-reveal-yesno_1-0">"#),
         Expectation(form: "registration", id: "f-household_size",
                     tag: #"<input class="fg-input" id="f-household_size" name="household_size" type="number" min="1" max="20" step="any">"#),
         Expectation(form: "registration", id: "f-birth_date",

@@ -17,6 +17,8 @@ import Testing
     static let cases: [Case] = [
         Case(kind: "site.yaml", files: ["configs/site.yaml": "title: S\nlanguge: en\n", "configs/forms/f.yaml": form],
              expected: "configs/site.yaml:2:1: warning: unknown key 'languge' in site config (did you mean 'language'?)"),
+        Case(kind: "site.yaml form override", files: ["configs/site.yaml": "title: S\nforms:\n  f: {title: F, descripton: D}\n", "configs/forms/f.yaml": form],
+             expected: "configs/site.yaml:3:17: warning: unknown key 'descripton' in 'forms.f' (did you mean 'description'?)"),
         Case(kind: "form", files: ["configs/forms/f.yaml": "title: T\ndescriptoin: D\nfields:\n  - {id: a, label: A}\n"],
              expected: "configs/forms/f.yaml:2:1: warning: unknown key 'descriptoin' in form (did you mean 'description'?)"),
         Case(kind: "page", files: ["configs/forms/f.yaml": "title: T\npages:\n  - {titel: P, fields: [{id: a, label: A}]}\n"],

@@ -78,6 +78,23 @@ import Testing
         #expect(undone == built)
     }
 
+    @Test func aPagePointedAtTheSinkGetsTheSendingModuleAndItsHash() throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        let built = try site.read("public/contact/index.html")
+        let runtime = Theme.load(overrides: nil, log: DiagnosticLog()).runtime
+        let builtScript = try #require(runtime.script(for: try FormSpec(pageHTML: built)))
+        let served = PreviewPageRewriter(runtime: runtime).rewrite(built)
+        let servedScript = try #require(runtime.script(for: try FormSpec(pageHTML: served)))
+        #expect(!built.contains("Content-Type"))
+        #expect(servedScript.text.contains("Content-Type"))
+        #expect(served.contains("<script>\(servedScript.text)</script>"))
+        #expect(!served.contains("<script>\(builtScript.text)</script>"))
+        let policy = try #require(Self.policy(of: served))
+        #expect(policy.contains(servedScript.cspSource))
+        #expect(!policy.contains(builtScript.cspSource))
+    }
+
     @Test func theBuiltIn404PageEscapesThePath() {
         let page = PreviewPagesMiddleware<BasicRequestContext>.builtInPage(path: "/<script>alert(1)</script>")
         #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))

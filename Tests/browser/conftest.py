@@ -72,6 +72,41 @@ fields:
     required: true
     optionsFrom: {dataSource: topics, valueKey: code, labelKey: name}
 """
+# The example site's looks (test_example_site.py): images whose address fails (a closed loopback port), a single
+# checkbox, GOV.UK's three-box date and a radio option that reveals its follow-up question.
+LOOK_FORM = """
+id: look-check
+title: Look check
+lang: en
+fields:
+  - {id: before, label: Before the image, type: text}
+  - {id: broken, type: image, src: "http://127.0.0.1:9/missing.jpg", label: ""}
+  - {id: between, label: Between the images, type: text}
+  - {id: captioned, type: image, src: "http://127.0.0.1:9/missing.jpg", label: A photo of the office}
+  - {id: after, label: After the images, type: text}
+  - {id: agree, label: I agree to the terms, type: checkbox}
+  - id: moved
+    label: When did you move in?
+    type: date
+    dateStyle: boxes
+    validation:
+      required: {value: true, message: Enter the date you moved in}
+      maxDate: {value: today, message: The date you moved in must be in the past}
+  - id: contact
+    label: How should we contact you?
+    type: radio
+    options: [Email, Phone]
+    validation:
+      required: {value: true, message: Choose how we should contact you}
+  - id: phone
+    label: Phone number
+    type: tel
+    validation:
+      required: {value: true, message: Enter your phone number}
+rules:
+  - {when: contact, condition: equals, value: Phone, action: show, otherwise: hide, targets: [phone]}
+"""
+
 # A Netlify form with a time trap: a honeypot no person sees, and a refusal when sent within 3 seconds.
 TRAP_FORM = """
 id: trap-check
@@ -159,6 +194,7 @@ def site_dir(tmp_path_factory):
     shutil.copytree(REPOSITORY / "configs", configs)
     (configs / "forms" / "submit-check.yaml").write_text(SUBMIT_FORM)
     (configs / "forms" / "topics-check.yaml").write_text(TOPICS_FORM)
+    (configs / "forms" / "look-check.yaml").write_text(LOOK_FORM)
     (configs / "forms" / "trap-check.yaml").write_text(TRAP_FORM)
     out = work / "public"
     subprocess.run([str(binary), "build", "--config", str(configs), "--templates", str(REPOSITORY / "templates"), "--out", str(out)],

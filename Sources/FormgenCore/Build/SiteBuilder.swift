@@ -90,7 +90,8 @@ public struct SiteBuilder {
 
     /// Every output file of a checked site, each with the pure function that renders it.
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
-        let renderer = PageRenderer(theme: theme, settings: site.settings)
+        var renderer = PageRenderer(theme: theme, settings: site.settings)
+        renderer.hasDocs = !site.docs.isEmpty
         var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) }), ("404.html", { renderer.renderNotFound(site) })]
         for form in site.forms {
             pages.append(("\(form.path)/index.html", { renderer.renderForm(form) }))
@@ -136,9 +137,9 @@ public struct SiteBuilder {
     }
 
     /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
-    /// the theme, the site settings, and the form's own config files (a country's and its flow's).
+    /// the theme, the site settings, whether the site has docs (the header links them), and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
-        let base = [options.toolIdentity, theme.digest, String(describing: site.settings)].joined(separator: "|")
+        let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)"].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()
             hasher.add(base)

@@ -18,6 +18,13 @@ public struct FormChecker {
                 firstByID[field.id] = field
             }
         }
+        for field in form.allFields where field.type == .date && field.dateStyle == .boxes {
+            for part in ["day", "month", "year"] {
+                if let other = firstByID["\(field.id)-\(part)"] {
+                    log.error("field id '\(other.id)' is the name of a box of the date '\(field.id)' (dateStyle: boxes); rename one", at: other.location)
+                }
+            }
+        }
         let known = firstByID.keys.sorted()
         let sources = Dictionary(form.dataSources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 

@@ -2,7 +2,7 @@
 struct FieldReader {
     static let keys: Set<String> = [
         "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
-        "mask", "keyboard", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
+        "mask", "keyboard", "dateStyle", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
     ]
 
     /// Reads a field; rules written on it are appended to `rules`.
@@ -52,6 +52,14 @@ struct FieldReader {
             field.keyboard = Keyboard(rawValue: keyboardName)
             if field.keyboard == nil {
                 node["keyboard"]?.error(unknownMessage("keyboard", keyboardName, ["normal", "numeric", "decimal", "email", "tel", "url", "password"]))
+            }
+        }
+        if let styleName = node.string("dateStyle") {
+            if let style = DateStyle(rawValue: styleName) {
+                field.dateStyle = style
+                if type != .date { node["dateStyle"]?.warning("'dateStyle' applies only to date fields; '\(id)' is a \(type.rawValue) field") }
+            } else {
+                node["dateStyle"]?.error(unknownMessage("dateStyle", styleName, DateStyle.allCases.map(\.rawValue)))
             }
         }
         if let mask = node.string("mask") {

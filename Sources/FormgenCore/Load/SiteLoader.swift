@@ -45,6 +45,7 @@ public struct SiteLoader: Sendable {
                 root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'country' (KYC country), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
             }
         }
+        forms = applyOverrides(settings.formOverrides, to: forms, log: log)
         let flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
         reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
         var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
@@ -72,12 +73,15 @@ public struct SiteLoader: Sendable {
 
     // MARK: Settings
 
+    /// The keys `site.yaml` may hold.
+    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms"]
+
     private func loadSettings(log: DiagnosticLog) -> SiteSettings {
         var settings = SiteSettings()
         let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
         guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
         guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
-        root.warnUnknownKeys(allowed: ["title", "description", "baseURL", "language", "submit", "strict", "drafts"], in: "site config")
+        root.warnUnknownKeys(allowed: Self.settingsKeys, in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
         settings.description = root.markdown("description")
@@ -87,7 +91,25 @@ public struct SiteLoader: Sendable {
         if let language = root.string("language") { settings.language = language }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
+        if let forms = root["forms"], !forms.isNull, forms.expectMapping("'forms'") {
+            for entry in forms.entries where entry.value.isNull || entry.value.expectMapping("'forms.\(entry.key)'") {
+                entry.value.warnUnknownKeys(allowed: ["title", "description"], in: "'forms.\(entry.key)'")
+                settings.formOverrides[entry.key] = FormOverride(title: entry.value.string("title"), description: entry.value.string("description"),
+                                                                 at: entry.keyNode.location)
+            }
+        }
         return settings
+    }
+
+    /// The forms with `site.yaml`'s titles and descriptions set over their own; an override naming no form is a warning.
+    private func applyOverrides(_ overrides: [String: FormOverride], to forms: [Form], log: DiagnosticLog) -> [Form] {
+        let ids = Set(forms.map(\.id))
+        for (id, override) in overrides.sorted(by: { $0.key < $1.key }) where !ids.contains(id) {
+            var message = "'forms' in the site config names '\(id)', which is not a form's id"
+            if let suggestion = closestMatch(to: id, in: ids) { message += " (did you mean '\(suggestion)'?)" }
+            log.warning(message, at: override.location)
+        }
+        return forms.map { form in overrides[form.id].map { $0.applied(to: form) } ?? form }
     }
 
     // MARK: Country flow
@@ -121,7 +143,7 @@ public struct SiteLoader: Sendable {
             let language = country.locale ?? entry?.locale ?? settings.language
             var form = Form(id: "\(flowID)-\(country.code.lowercased())", path: "\(flowID)/\(country.code.lowercased())",
                             title: country.title ?? "\(flowTitle): \(name)", language: language, format: .kycCountry, at: country.location)
-            form.description = country.description ?? definition?.description
+            form.description = country.description
             let common = definition?.body.pages.flatMap(\.items) ?? []
             let ownIDs = Set(country.items.flatMap(\.fields).map(\.id))
             form.pages = [Page(title: nil, items: (country.items + common.filter { item in

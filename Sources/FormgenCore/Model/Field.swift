@@ -32,6 +32,8 @@ public struct Field: Sendable, Hashable {
     public var optionsSource: OptionsSource?
     public var mask: String?
     public var keyboard: Keyboard?
+    /// How a date is entered (`dateStyle: boxes`); dates only.
+    public var dateStyle: DateStyle = .native
     public var autocomplete: String?
     public var defaultValue: String?
     /// Never kept in browser drafts.

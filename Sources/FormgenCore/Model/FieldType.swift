@@ -6,6 +6,11 @@ public enum FieldType: String, Sendable, Codable, CaseIterable, Hashable {
     case image, paragraph
 }
 
+/// How a date field is entered: the browser's own date input, or GOV.UK's three boxes for day, month and year.
+public enum DateStyle: String, Sendable, Codable, Hashable, CaseIterable {
+    case native, boxes
+}
+
 /// The on-screen keyboard a field asks for (the pet-adoption seed's `keyboard`).
 public enum Keyboard: String, Sendable, Codable, Hashable {
     case normal, numeric, email, password, tel, decimal, url

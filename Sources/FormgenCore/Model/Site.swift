@@ -11,6 +11,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var strict = false
     /// Draft settings every form inherits.
     public var drafts = DraftPolicy()
+    /// Titles and descriptions set over forms' own, by form id (`forms:` in `site.yaml`).
+    public var formOverrides: [String: FormOverride] = [:]
 
     public init() {}
 }

@@ -11,6 +11,7 @@ struct FieldView {
         let hintID = "\(inputID)-hint"
         let type = field.type
         let kind = field.kind
+        let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language) : nil
         var view: [String: Any] = [
             "id": field.id,
             "inputId": inputID,
@@ -31,7 +32,9 @@ struct FieldView {
             "isImage": type == .image,
             "isParagraph": type == .paragraph,
             "isChoiceGroup": kind.isGroup,
-            "isControl": !kind.isDisplayOnly && !kind.isGroup,
+            "isControl": !kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil,
+            "isDateBoxes": dateBoxes != nil,
+            "dateHintHTML": dateBoxes?.hintHTML ?? false,
             "isCheckbox": kind == .checkbox,
             "isTextarea": kind == .textarea,
             "isSelect": kind == .select,
@@ -45,6 +48,8 @@ struct FieldView {
             "widthClass": widthClass ?? false,
         ]
         view["options"] = options
+        view["boxes"] = dateBoxes?.boxes(required: field.required, readOnly: view["readOnly"] as? Bool == true,
+                                         autocomplete: view["autocomplete"] as? String) ?? false
         for (key, value) in limits { view[key] = value }
         view["optionalText"] = Messages.table(for: language)["optional"] ?? ""
         view["attributes"] = Self.attributes(view)
@@ -119,6 +124,7 @@ struct FieldView {
                 "choiceType": field.kind == .checkboxGroup ? "checkbox" : "radio",
                 "selected": !field.kind.isGroup && option.value == field.defaultValue,
                 "checked": field.kind.isGroup && option.value == field.defaultValue,
+                "reveal": false,
             ]
         }
     }

@@ -4,6 +4,8 @@ import Foundation
 public struct PageRenderer: Sendable {
     public let theme: Theme
     public let settings: SiteSettings
+    /// Whether the site has docs: the header then links to them.
+    public var hasDocs = false
     private let styleHash: String
 
     public init(theme: Theme, settings: SiteSettings) {
@@ -30,6 +32,7 @@ public struct PageRenderer: Sendable {
             "root": Self.rootPrefix(for: path),
             "siteTitle": settings.title,
             "t": Messages.table(for: language),
+            "headerNav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
         ]
     }
 
@@ -64,8 +67,9 @@ public struct PageRenderer: Sendable {
         context["action"] = action ?? ""
         context["multiPage"] = form.pages.count > 1
         context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
+        let reveals = Reveals(spec.reveals, fields: form.allFields)
         context["pages"] = form.pages.enumerated().map { index, page in
-            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form)] as [String: Any]
+            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals)] as [String: Any]
         }
         let texts = Messages.table(for: form.language)
         context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"
@@ -79,19 +83,48 @@ public struct PageRenderer: Sendable {
         return theme.render("form", context)
     }
 
-    private func items(_ items: [FormItem], form: Form) -> [[String: Any]] {
-        items.map { item in
+    /// Conditional reveals (``FormSpec/reveals``) ready to render: which fields are drawn under an option instead of in place.
+    struct Reveals {
+        let byField: [String: [String: [Field]]]
+        let revealed: Set<String>
+
+        init(_ reveals: [String: [String: [String]]], fields: [Field]) {
+            let byID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            byField = reveals.mapValues { $0.mapValues { $0.compactMap { byID[$0] } } }
+            revealed = Set(reveals.values.flatMap { $0.values.flatMap { $0 } })
+        }
+    }
+
+    private func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: Any]] {
+        items.compactMap { item in
             switch item {
             case .field(let field):
-                return ["field": FieldView(field: field, language: form.language, form: form).context, "section": false]
+                if reveals.revealed.contains(field.id) { return nil }
+                return ["field": fieldContext(field, form: form, reveals: reveals), "section": false]
             case .section(let section):
                 return ["field": false, "section": [
                     "title": section.title ?? false,
                     "descriptionHTML": section.description.map(Markdown.html) ?? false,
-                    "items": self.items(section.items, form: form),
+                    "items": self.items(section.items, form: form, reveals: reveals),
                 ] as [String: Any]]
             }
         }
+    }
+
+    /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
+    private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: Any] {
+        var view = FieldView(field: field, language: form.language, form: form).context
+        guard let byOption = reveals.byField[field.id], let options = view["options"] as? [[String: Any]] else { return view }
+        view["inline"] = false
+        view["options"] = options.enumerated().map { index, option in
+            guard let value = option["value"] as? String, let targets = byOption[value] else { return option }
+            var option = option
+            option["reveal"] = ["revealId": "fg-reveal-\(field.id)-\(index)", "items": targets.map { target in
+                ["field": fieldContext(target, form: form, reveals: reveals), "section": false] as [String: Any]
+            }] as [String: Any]
+            return option
+        }
+        return view
     }
 
     /// The page that lets the user pick a country of a flow.

@@ -35,6 +35,14 @@ public enum ConfigSchema {
                     "submit": ref("submit", "Submission defaults every form inherits."),
                     "strict": ["type": "boolean", "default": false, "description": "Warnings fail the build, as with --strict."],
                     "drafts": ref("drafts", "Draft defaults every form inherits."),
+                    "forms": [
+                        "type": "object",
+                        "description": "Titles and descriptions set over forms' own, by form id: for configs kept as another app wrote them.",
+                        "additionalProperties": object(title: nil, [
+                            "title": text("The form's heading and its name on the home page."),
+                            "description": text("Markdown shown under the heading and, its first paragraph, on the home page."),
+                        ]),
+                    ],
                 ])
         case .form:
             schema = object(
@@ -205,6 +213,7 @@ public enum ConfigSchema {
             ], required: ["dataSource"]),
             "mask": ["type": "string", "pattern": "[#A*]", "description": "An input mask: # a digit, A a letter, * either; other characters are typed for the user (####-###-####)."],
             "keyboard": ["type": "string", "enum": ["normal", "numeric", "decimal", "email", "tel", "url", "password"]],
+            "dateStyle": ["type": "string", "enum": ["native", "boxes"], "default": "native", "description": "How a date is entered: the browser's date input, or three boxes for day, month and year (GOV.UK's date input)."],
             "autocomplete": text("An HTML autocomplete token (inferred from the id and label when left out)."),
             "default": scalar,
             "sensitive": ref("flag", "Never kept in browser drafts (passwords never are)."),

@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, options, optionsFrom, validations
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -17,6 +17,7 @@ extension FormSpec.FieldSpec {
         dataSource = try container.decodeIfPresent(String.self, forKey: .dataSource)
         sensitive = try container.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
         mask = try container.decodeIfPresent(String.self, forKey: .mask)
+        dateStyle = try container.decodeIfPresent(String.self, forKey: .dateStyle)
         options = try container.decodeIfPresent([FieldOption].self, forKey: .options)
         optionsFrom = try container.decodeIfPresent(FormSpec.OptionsFromSpec.self, forKey: .optionsFrom)
         validations = try container.decodeIfPresent([FormSpec.ValidationSpec].self, forKey: .validations) ?? []
@@ -36,6 +37,7 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(dataSource, forKey: .dataSource)
         if sensitive { try container.encode(true, forKey: .sensitive) }
         try container.encodeIfPresent(mask, forKey: .mask)
+        try container.encodeIfPresent(dateStyle, forKey: .dateStyle)
         try container.encodeIfPresent(options, forKey: .options)
         try container.encodeIfPresent(optionsFrom, forKey: .optionsFrom)
         if !validations.isEmpty { try container.encode(validations, forKey: .validations) }

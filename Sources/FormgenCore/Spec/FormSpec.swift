@@ -40,6 +40,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var dataSource: String?
         public var sensitive: Bool
         public var mask: String?
+        /// `boxes` for GOV.UK's three-box date input; absent for every other field.
+        public var dateStyle: String?
         public var options: [FieldOption]?
         public var optionsFrom: OptionsFromSpec?
         public var validations: [ValidationSpec]
@@ -212,6 +214,7 @@ extension FormSpec.FieldSpec {
         dataSource = field.dataSource
         sensitive = Sensitivity.isSensitive(field)
         mask = field.mask
+        dateStyle = field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil
         let choices = field.effectiveOptions
         options = choices.isEmpty ? nil : choices
         optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey) }

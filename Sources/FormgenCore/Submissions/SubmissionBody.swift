@@ -46,10 +46,18 @@ public enum SubmissionBody {
     }
 
     /// Name/value pairs of a form posted without JavaScript, as the runtime would have sent them: numbers as
-    /// numbers, a single checkbox as `true`, a checkbox group as a list; names the form does not have dropped.
+    /// numbers, a single checkbox as `true`, a checkbox group as a list, a three-box date (`ID-day`, `ID-month`,
+    /// `ID-year`) as one `YYYY-MM-DD`; names the form does not have dropped.
     public static func values(fields pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
         let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var values: [String: JSONValue] = [:]
+        for field in spec.fields where field.dateStyle == DateStyle.boxes.rawValue && values[field.id] == nil {
+            let parts = ["day", "month", "year"].map { part in
+                pairs.last { $0.0 == "\(field.id)-\(part)" }?.1.trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.contains(where: { $0 != nil }) else { continue }
+            values[field.id] = .string(dateFromBoxes(day: parts[0] ?? "", month: parts[1] ?? "", year: parts[2] ?? ""))
+        }
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
             switch field.kind {
@@ -68,5 +76,14 @@ public enum SubmissionBody {
             }
         }
         return values
+    }
+
+    /// `27`, `3`, `2007` → `2007-03-27`, as the runtime composes it: nothing when all three are empty, else the
+    /// boxes as typed when they are not one or two digits, one or two, and four (the date check then rejects it).
+    static func dateFromBoxes(day: String, month: String, year: String) -> String {
+        if day.isEmpty && month.isEmpty && year.isEmpty { return "" }
+        func digits(_ text: String, _ counts: ClosedRange<Int>) -> Bool { counts.contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber } }
+        guard digits(day, 1...2), digits(month, 1...2), digits(year, 4...4) else { return "\(year)-\(month)-\(day)" }
+        return "\(year)-\(month.count == 1 ? "0" : "")\(month)-\(day.count == 1 ? "0" : "")\(day)"
     }
 }

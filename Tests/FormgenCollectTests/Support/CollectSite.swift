@@ -7,6 +7,13 @@ import Logging
 
 /// A small built site and an SQLite database in a fresh temporary folder.
 struct CollectSite {
+    /// A logger that keeps the test run quiet: warnings and worse only (not every request's access line).
+    static var quietLogger: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return logger
+    }
+
     let root: URL
     var output: URL { root.appendingPathComponent("public") }
     var database: String { root.appendingPathComponent("data/submissions.db").path }
@@ -90,7 +97,7 @@ struct CollectSite {
     func withClient(store: any SubmissionStore, options: CollectOptions? = nil,
                     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let service = CollectService(forms: try SiteForms(site: output.path), store: store)
-        let router = CollectRouter(service: service, options: options ?? self.options, logger: Logger(label: "test"))
+        let router = CollectRouter(service: service, options: options ?? self.options, logger: CollectSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router, body)
     }
 }

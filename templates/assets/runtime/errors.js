@@ -4,7 +4,7 @@ import { isDisplayOnly, isEmpty, isFieldset } from "./values.js";
 
 /** Adds showError, renderSummary, runChecks and pageFieldIds to the page, and checks fields as they change. */
 export function addErrors(p) {
-  var spec = p.spec, M = p.M, byId = p.byId, form = p.form, shown = p.shown, $ = p.$, controls = p.controls;
+  var spec = p.spec, M = p.M, byId = p.byId, form = p.form, shown = p.shown, $ = p.$;
   var summary = p.summary, list = p.list, rendered = "";
   function showError(id, message) {
     var field = byId[id], error = $("f-" + id + "-error"), wrapper = $("fg-field-" + id);
@@ -22,9 +22,9 @@ export function addErrors(p) {
     }
     error.hidden = !message;
     if (wrapper) wrapper.classList.toggle("fg-field-error", !!message);
-    var group = isFieldset(field);
-    p.describe(group ? $("f-" + id) : controls(id)[0] || error, error.id, !!message);
-    controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
+    var group = isFieldset(field) || field.dateStyle;
+    p.describe(group ? $("f-" + id) : p.controls(id)[0] || error, error.id, !!message);
+    p.controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
   function renderSummary(extra, focus) {
     if (!summary) return;

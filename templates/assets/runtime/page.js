@@ -51,7 +51,7 @@ export function createPage() {
   }
   function values() {
     var all = {};
-    inputs.forEach(function (f) { all[f.id] = readValue(f); });
+    inputs.forEach(function (f) { all[f.id] = p.readValue(f); });
     return all;
   }
   function pageOf(id) {
