@@ -682,7 +682,7 @@ for cond, values, value, true in [
     ("equals", ["true"], True, True), ("equals", ["true"], False, False), ("equals", ["false"], False, True),
     ("equals", ["false"], MISSING, True), ("notEmpty", [], True, True), ("notEmpty", [], False, False), ("empty", [], "false", True),
 ]:
-    case(f"single checkbox condition {cond} {values} on {value!r}", [single, x], {} if value is MISSING else {"agree": value},
+    case(f"single checkbox condition {cond} {values} on {'missing' if value is MISSING else repr(value)}", [single, x], {} if value is MISSING else {"agree": value},
          {} if true else {"x": "Enter Target"}, hidden=["x"] if true else [], rules=[rule("agree", cond, values, "hide", ["x"])])
 
 # ---------------------------------------------------------------- submitted data
