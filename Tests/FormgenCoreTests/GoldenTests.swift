@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// Holds the example site's whole output byte for byte: every rendered file's SHA-256 against
+/// `Fixtures/golden/example-site.sha256`. After an intended output change, rewrite the fixture with
+/// `FORMGEN_UPDATE_GOLDEN=1 swift test --filter Golden` and review the diff.
+@Suite struct GoldenTests {
+    static let fixture = Repository.fixtures + "/golden/example-site.sha256"
+
+    /// `sha256  path` lines, sorted by path, for every output of the example site.
+    static func digestLines() throws -> [String] {
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil))
+        let (site, theme) = try builder.loadAndCheck()
+        return builder.render(site, theme: theme).sorted { $0.key < $1.key }.map { path, data in
+            "\(SHA256.digest([UInt8](data)).map { String(format: "%02x", $0) }.joined())  \(path)"
+        }
+    }
+
+    @Test func exampleSiteOutputMatchesGoldenDigests() throws {
+        let actual = try Self.digestLines()
+        if ProcessInfo.processInfo.environment["FORMGEN_UPDATE_GOLDEN"] == "1" {
+            try (actual.joined(separator: "\n") + "\n").write(toFile: Self.fixture, atomically: true, encoding: .utf8)
+            return
+        }
+        let text = try String(contentsOfFile: Self.fixture, encoding: .utf8)
+        let expected = text.split(separator: "\n").map(String.init)
+        let expectedByPath = Dictionary(uniqueKeysWithValues: expected.map { ($0.dropFirst(66).description, $0) })
+        let actualByPath = Dictionary(uniqueKeysWithValues: actual.map { ($0.dropFirst(66).description, $0) })
+        let differing = Set(expectedByPath.keys).union(actualByPath.keys).sorted().filter { expectedByPath[$0] != actualByPath[$0] }
+        #expect(differing.isEmpty, "output differs from the golden digests in: \(differing.joined(separator: ", ")) (FORMGEN_UPDATE_GOLDEN=1 swift test --filter Golden rewrites the fixture)")
+        #expect(actual.count > 20)
+    }
+}
