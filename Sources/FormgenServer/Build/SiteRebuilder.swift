@@ -15,11 +15,13 @@ public struct SiteRebuilder: Sendable {
         self.logger = logger
     }
 
-    /// Builds the site once; on failure the output folder keeps its last good build.
+    /// Builds the site once; on failure the output folder keeps its last good build. When the server
+    /// stops meanwhile, it returns at once (`.unchanged`) and leaves the build's thread to the process's end,
+    /// so a build never holds up the shutdown deadline.
     @discardableResult
     public func rebuild(because changes: [String] = []) async -> PreviewBuilder.Outcome {
         let builder = self.builder
-        let outcome = await Self.offThePool { builder.build(changes: changes) }
+        guard let outcome = await Self.offThePool({ builder.build(changes: changes) }) else { return .unchanged }
         let cause = changes.isEmpty ? "" : " (changed: \(Self.describe(changes)))"
         switch outcome {
         case .built(let summary, let warnings, let incremental):
@@ -40,13 +42,49 @@ public struct SiteRebuilder: Sendable {
         return changes.count > 3 ? "\(shown) and \(changes.count - 3) more" : shown
     }
 
-    /// Runs blocking work on a new thread, so the server's threads keep answering meanwhile.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: work()) }
-            thread.name = "formgen-build"
-            thread.stackSize = 8 << 20
-            thread.start()
+    /// Runs blocking work on a new thread, so the server's threads keep answering meanwhile; nil when the
+    /// calling task is cancelled first (the work then runs on, unawaited).
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T? {
+        let answer = AnswerOnce<T>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                answer.wait(with: continuation)
+                let thread = Thread { answer.give(work()) }
+                thread.name = "formgen-build"
+                thread.stackSize = 8 << 20
+                thread.start()
+            }
+        } onCancel: {
+            answer.give(nil)
         }
+    }
+}
+
+/// A continuation resumed exactly once: by the work's result or by cancellation, whichever comes first,
+/// even when cancellation comes before anyone waits.
+private final class AnswerOnce<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T?, Never>?
+    private var given: T??
+
+    func wait(with continuation: CheckedContinuation<T?, Never>) {
+        lock.lock()
+        if let given {
+            lock.unlock()
+            continuation.resume(returning: given)
+            return
+        }
+        self.continuation = continuation
+        lock.unlock()
+    }
+
+    func give(_ value: T?) {
+        lock.lock()
+        guard given == nil else { lock.unlock(); return }
+        given = .some(value)
+        let waiting = continuation
+        continuation = nil
+        lock.unlock()
+        waiting?.resume(returning: value)
     }
 }
