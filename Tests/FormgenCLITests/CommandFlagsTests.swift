@@ -14,8 +14,10 @@ import Glibc
         let short = try CommandRunner.run(["build", "-c", "configs", "-t", templates, "-o", root.appendingPathComponent("short").path])
         #expect(long.status == 0 && short.status == 0, "\(short.stderr)")
         let built = try CommandRunner.snapshot(root.appendingPathComponent("short"))
+        let expected = try CommandRunner.snapshot(root.appendingPathComponent("long"))
         #expect(built.count > 5)
-        #expect(built == (try CommandRunner.snapshot(root.appendingPathComponent("long"))))
+        let differing = Set(built.keys).union(expected.keys).sorted().filter { built[$0] != expected[$0] }
+        #expect(differing.isEmpty, "the two builds differ in: \(differing.joined(separator: ", "))")
     }
 
     @Test func shortConfigFlagNamesTheFolder() throws {
