@@ -165,3 +165,26 @@ import Testing
         #expect(text.isEmpty || cell.contains("<td><code>\(expected)</code></td>"))
     }
 }
+
+/// cmark-gfm keeps the extensions' special characters in a process-wide table while it parses inlines;
+/// documents rendered at once on many threads must still all get their strikethrough.
+@Suite struct MarkdownConcurrencyTests {
+    @Test func documentsRenderedAtOnceOnManyThreadsAllKeepTheirStrikethrough() {
+        let text = (1...40).map { "Line \($0): ~~gone~~ and ~~also gone~~, a | table | cell, www.example.org." }.joined(separator: "\n\n")
+        let expected = Markdown.render(text).html
+        #expect(expected.contains("<del>gone</del>"))
+        let results = ConcurrentResults(count: 400)
+        DispatchQueue.concurrentPerform(iterations: 400) { index in
+            results.set(index, Markdown.render(text).html)
+        }
+        #expect(results.values.allSatisfy { $0 == expected })
+    }
+
+    final class ConcurrentResults: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String?]
+        init(count: Int) { items = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: String) { lock.lock(); items[index] = value; lock.unlock() }
+        var values: [String?] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+}

@@ -9,6 +9,10 @@ public enum Markdown {
     /// cmark-gfm registers its extensions in a global list without a lock; a Swift static is initialised
     /// exactly once, even when pages are rendered on several threads.
     private static let extensionsRegistered: Void = cmark_gfm_core_extensions_ensure_registered()
+    /// cmark-gfm's inline parsing adds the extensions' special characters (`~` for strikethrough) to a
+    /// process-wide table and removes them when done, so two documents finishing at once could lose each
+    /// other's `~~` (a build's output then depended on thread timing): one finish at a time.
+    private static let inlineParsing = NSLock()
     private static let options = CMARK_OPT_DEFAULT | CMARK_OPT_GITHUB_PRE_LANG | CMARK_OPT_FOOTNOTES | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE
 
     /// A heading of a document, with the `id` its anchor gets.
@@ -95,7 +99,9 @@ public enum Markdown {
         markdown.withCString { pointer in
             cmark_parser_feed(parser, pointer, strlen(pointer))
         }
-        guard let document = cmark_parser_finish(parser) else { return Rendered(html: "", headings: [], links: [], summary: nil) }
+        guard let document = inlineParsing.withLock({ cmark_parser_finish(parser) }) else {
+            return Rendered(html: "", headings: [], links: [], summary: nil)
+        }
         defer { cmark_node_free(document) }
 
         var headings: [Heading] = []
