@@ -18,7 +18,7 @@ extension Formgen {
         @Option(help: "The built site (its pages embed the forms' rules).")
         var site = "public"
 
-        @Option(help: "Where submissions are stored: sqlite:FILE (or a file path).")
+        @Option(help: "Where submissions are stored: sqlite:FILE (or a file path) or postgres://user:password@host:port/database.")
         var db = "sqlite:submissions.db"
 
         @Option(help: "The address to listen on.")
@@ -39,10 +39,28 @@ extension Formgen {
         @Option(name: .customLong("burst"), help: "Submissions a client IP may send at once.")
         var burst = 40
 
+        @Option(name: .customLong("webhook"), help: "FORM=URL: POST each stored submission of that form to URL (outbox, retried); repeatable.")
+        var webhook: [String] = []
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard maxBody > 0 else { throw ValidationError("--max-body must be positive") }
             guard rate > 0, burst > 0 else { throw ValidationError("--rate and --burst must be positive") }
+            _ = try webhooks()
+        }
+
+        /// `--webhook FORM=URL` values as form path → URLs.
+        func webhooks() throws -> [String: [String]] {
+            var hooks: [String: [String]] = [:]
+            for value in webhook {
+                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, let url = URL(string: parts[1]), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                    throw ValidationError(CollectError.badWebhook(value).description)
+                }
+                let form = parts[0].split(separator: "/").joined(separator: "/")
+                hooks[form, default: []].append(parts[1])
+            }
+            return hooks
         }
 
         func run() async throws {
@@ -53,6 +71,7 @@ extension Formgen {
             options.maxBodyBytes = maxBody
             options.ratePerSecond = rate
             options.rateBurst = burst
+            options.webhooks = try webhooks()
             do {
                 try await CollectServer(options: options).run()
             } catch let error as CollectError {

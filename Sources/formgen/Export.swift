@@ -13,7 +13,7 @@ extension Formgen {
             """
         )
 
-        @Option(help: "The database: sqlite:FILE (or a file path).")
+        @Option(help: "The database: sqlite:FILE (or a file path) or postgres://user:password@host:port/database.")
         var db = "sqlite:submissions.db"
 
         @Option(help: "Only this form (its path, e.g. kyc/nl).")
@@ -41,8 +41,15 @@ extension Formgen {
 
         func run() async throws {
             do {
-                let store = try CollectServer.openStore(db)
-                let records = try await store.submissions(form: form, since: since.flatMap(Self.date))
+                let store = try await CollectServer.openStore(db)
+                let records: [SubmissionRecord]
+                do {
+                    records = try await store.submissions(form: form, since: since.flatMap(Self.date))
+                    if let postgres = store as? PostgresSubmissionStore { await postgres.close() }
+                } catch {
+                    if let postgres = store as? PostgresSubmissionStore { await postgres.close() }
+                    throw error
+                }
                 let exporter = SubmissionExporter()
                 switch format {
                 case .jsonl:

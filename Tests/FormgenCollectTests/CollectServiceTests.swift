@@ -181,4 +181,8 @@ import Testing
 struct FailingStore: SubmissionStore {
     func store(_ submission: NewSubmission) async throws -> StoreOutcome { throw StoreUnavailable(reason: "down") }
     func submissions(form: String?, since: Date?) async throws -> [SubmissionRecord] { throw StoreUnavailable(reason: "down") }
+    func claimDeliveries(now: Date, until: Date, limit: Int) async throws -> [WebhookDelivery] { throw StoreUnavailable(reason: "down") }
+    func deliveryDone(id: Int64, at: Date) async throws { throw StoreUnavailable(reason: "down") }
+    func deliveryFailed(id: Int64, retryAt: Date, error: String) async throws { throw StoreUnavailable(reason: "down") }
+    func outbox() async throws -> [WebhookDelivery] { throw StoreUnavailable(reason: "down") }
 }

@@ -2,7 +2,7 @@
 public struct CollectOptions: Sendable {
     /// The built site whose pages hold the forms' specs.
     public var site: String
-    /// `sqlite:FILE` (or a plain path).
+    /// `sqlite:FILE` (or a plain path) or `postgres://user:password@host:port/database`.
     public var database: String
     public var host = "127.0.0.1"
     public var port = 8090
@@ -13,6 +13,8 @@ public struct CollectOptions: Sendable {
     /// Per-IP rate limit: sustained submissions per second and burst.
     public var ratePerSecond = 20.0
     public var rateBurst = 40
+    /// Form path → webhook URLs notified of each stored submission (through the outbox).
+    public var webhooks: [String: [String]] = [:]
 
     public init(site: String, database: String) {
         self.site = site

@@ -13,9 +13,17 @@ public struct CollectServer: Sendable {
         self.logger = logger
     }
 
-    /// The store a `--db` value names: `sqlite:FILE`, or a plain path to an SQLite file.
-    public static func openStore(_ database: String) throws -> any SubmissionStore {
+    /// The store a `--db` value names: `postgres://…`, `sqlite:FILE`, or a plain path to an SQLite file.
+    public static func openStore(_ database: String, logger: Logger = Logger(label: "formgen.collect")) async throws -> any SubmissionStore {
         if database.hasPrefix("sqlite:") { return try SQLiteSubmissionStore(path: String(database.dropFirst("sqlite:".count))) }
+        if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
+            guard let url = PostgresURL(database) else { throw CollectError.badDatabase(database) }
+            do {
+                return try await PostgresSubmissionStore(url: url, logger: logger)
+            } catch {
+                throw CollectError.databaseUnavailable("\(url.host):\(url.port)/\(url.database)", "\(error)")
+            }
+        }
         if database.contains("://") { throw CollectError.badDatabase(database) }
         return try SQLiteSubmissionStore(path: database)
     }
@@ -24,14 +32,17 @@ public struct CollectServer: Sendable {
     public func run(ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
-        let store = try Self.openStore(options.database)
-        let router = CollectRouter(service: CollectService(forms: forms, store: store), options: options, logger: logger)
+        let store = try await Self.openStore(options.database, logger: logger)
+        defer { if let postgres = store as? PostgresSubmissionStore { Task { await postgres.close() } } }
+        let service = CollectService(forms: forms, store: store, webhooks: options.webhooks)
+        let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
         let logger = self.logger
         let count = forms.specs.count
         let app = Application(
             router: router.makeRouter(),
             configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            services: [WebhookDispatcher(store: store, logger: logger)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"

@@ -8,11 +8,15 @@ public struct CollectService: Sendable {
 
     public let forms: SiteForms
     public let store: any SubmissionStore
+    /// Form path → webhook URLs queued in the outbox with each stored submission.
+    public let webhooks: [String: [String]]
     private let now: @Sendable () -> Date
 
-    public init(forms: SiteForms, store: any SubmissionStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(forms: SiteForms, store: any SubmissionStore, webhooks: [String: [String]] = [:],
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.forms = forms
         self.store = store
+        self.webhooks = webhooks
         self.now = now
     }
 
@@ -48,7 +52,8 @@ public struct CollectService: Sendable {
         if let key, key.utf8.count > 200 {
             return Answer(status: 400, body: Self.error("the idempotency key is longer than 200 bytes"), spec: spec)
         }
-        let submission = NewSubmission(form: spec.path, receivedAt: now(), data: JSONValue.object(result.data).jsonText(), idempotencyKey: key)
+        let submission = NewSubmission(form: spec.path, receivedAt: now(), data: JSONValue.object(result.data).jsonText(), idempotencyKey: key,
+                                       webhooks: webhooks[spec.path] ?? [])
         do {
             let outcome = try await store.store(submission)
             var answer: [String: JSONValue] = ["ok": .bool(true), "id": .number(Double(outcome.id))]

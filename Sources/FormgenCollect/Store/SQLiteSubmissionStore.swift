@@ -3,7 +3,7 @@ import GRDB
 
 /// Submissions in one SQLite file (WAL mode), through GRDB. Safe to share between tasks.
 public final class SQLiteSubmissionStore: SubmissionStore {
-    private let pool: DatabasePool
+    let pool: DatabasePool
 
     /// Opens (or creates) the file at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -32,6 +32,20 @@ public final class SQLiteSubmissionStore: SubmissionStore {
                 CREATE INDEX submissions_form_received ON submissions(form, received_at);
                 """)
         }
+        migrator.registerMigration("v2 webhook outbox") { db in
+            try db.execute(sql: """
+                CREATE TABLE webhook_outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    submission_id INTEGER NOT NULL REFERENCES submissions(id),
+                    url TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    next_attempt_at INTEGER NOT NULL,
+                    delivered_at TEXT,
+                    last_error TEXT
+                );
+                CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL;
+                """)
+        }
         return migrator
     }
 
@@ -46,7 +60,12 @@ public final class SQLiteSubmissionStore: SubmissionStore {
                 INSERT INTO submissions (form, received_at, data, digest, idempotency_key) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [submission.form, SubmissionDigest.timestamp(submission.receivedAt), submission.data,
                                  submission.digest, submission.idempotencyKey])
-            return .stored(id: db.lastInsertedRowID)
+            let id = db.lastInsertedRowID
+            for url in submission.webhooks {
+                try db.execute(sql: "INSERT INTO webhook_outbox (submission_id, url, next_attempt_at) VALUES (?, ?, ?)",
+                               arguments: [id, url, WebhookDelivery.milliseconds(submission.receivedAt)])
+            }
+            return .stored(id: id)
         }
     }
 
@@ -65,11 +84,13 @@ public final class SQLiteSubmissionStore: SubmissionStore {
             let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
             let rows = try Row.fetchAll(db, sql: "SELECT id, form, received_at, data, digest, idempotency_key FROM submissions\(filter) ORDER BY id",
                                         arguments: arguments)
-            return rows.map { row in
-                SubmissionRecord(id: row["id"], form: row["form"],
-                                 receivedAt: SubmissionDigest.date(row["received_at"]) ?? Date(timeIntervalSince1970: 0),
-                                 data: row["data"], digest: row["digest"], idempotencyKey: row["idempotency_key"])
-            }
+            return rows.map(Self.record)
         }
+    }
+
+    static func record(_ row: Row) -> SubmissionRecord {
+        SubmissionRecord(id: row["id"], form: row["form"],
+                         receivedAt: SubmissionDigest.date(row["received_at"]) ?? Date(timeIntervalSince1970: 0),
+                         data: row["data"], digest: row["digest"], idempotencyKey: row["idempotency_key"])
     }
 }

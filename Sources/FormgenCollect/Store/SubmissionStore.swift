@@ -7,12 +7,15 @@ public struct NewSubmission: Sendable, Equatable {
     /// The cleaned submission as a JSON object text.
     public var data: String
     public var idempotencyKey: String?
+    /// Webhook URLs to notify, queued in the outbox in the same transaction as the row.
+    public var webhooks: [String]
 
-    public init(form: String, receivedAt: Date, data: String, idempotencyKey: String?) {
+    public init(form: String, receivedAt: Date, data: String, idempotencyKey: String?, webhooks: [String] = []) {
         self.form = form
         self.receivedAt = receivedAt
         self.data = data
         self.idempotencyKey = idempotencyKey
+        self.webhooks = webhooks
     }
 
     /// SHA-256 (hex) of `data`.
@@ -33,12 +36,21 @@ public enum StoreOutcome: Sendable, Equatable {
     }
 }
 
-/// Where submissions are kept durably. `store` returns only once the row is committed.
+/// Where submissions are kept durably. `store` returns only once the row (and its outbox entries) is committed.
 public protocol SubmissionStore: Sendable {
     /// Commits one submission, or finds the row an earlier try with the same idempotency key committed.
     func store(_ submission: NewSubmission) async throws -> StoreOutcome
     /// The stored submissions in id order, of one form or all, received at or after `since`.
     func submissions(form: String?, since: Date?) async throws -> [SubmissionRecord]
+    /// Takes up to `limit` undelivered outbox entries due at `now`, and holds them back from other
+    /// takers until `until` (another instance's dispatcher skips them meanwhile).
+    func claimDeliveries(now: Date, until: Date, limit: Int) async throws -> [WebhookDelivery]
+    /// Marks a delivery done.
+    func deliveryDone(id: Int64, at: Date) async throws
+    /// Records a failed attempt; the entry is due again at `retryAt`.
+    func deliveryFailed(id: Int64, retryAt: Date, error: String) async throws
+    /// Every outbox entry in id order (for tests and operators).
+    func outbox() async throws -> [WebhookDelivery]
 }
 
 /// Storage is unreachable (the answer is 503, nothing was written).

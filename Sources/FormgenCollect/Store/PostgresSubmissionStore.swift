@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Submissions in PostgreSQL through postgres-nio's connection pool, with the same tables as the SQLite store,
+/// so several `formgen collect` instances can share one database.
+///
+/// Every operation has a deadline (`timeout`): an unreachable database makes it throw `StoreUnavailable` (503)
+/// instead of waiting. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
+/// always before the statement was sent, and after that only for a submission with an idempotency key.
+public final class PostgresSubmissionStore: SubmissionStore {
+    let client: PostgresClient
+    let logger: Logger
+    let timeout: Duration
+    let attempts: Int
+    private let runner: Task<Void, Never>
+
+    /// Connects to `url`, brings the schema up to date, and keeps a pool of at most `connections`.
+    public init(url: PostgresURL, connections: Int = 10, timeout: Duration = .seconds(5), attempts: Int = 3,
+                logger: Logger = Logger(label: "formgen.collect.postgres")) async throws {
+        var background = logger
+        background.logLevel = max(logger.logLevel, .error)
+        let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: background)
+        self.client = client
+        self.logger = logger
+        self.timeout = timeout
+        self.attempts = attempts
+        runner = Task { await client.run() }
+        do {
+            try await migrate()
+        } catch {
+            runner.cancel()
+            await runner.value
+            throw error
+        }
+    }
+
+    /// Closes the pool's connections.
+    public func close() async {
+        runner.cancel()
+        await runner.value
+    }
+
+    public func store(_ submission: NewSubmission) async throws -> StoreOutcome {
+        try await withRetries(safeAfterSending: submission.idempotencyKey != nil) { connection in
+            try await connection.withTransaction(logger: self.logger) { connection in
+                try await Self.insert(submission, on: connection, logger: self.logger)
+            }
+        }
+    }
+
+    static func insert(_ submission: NewSubmission, on connection: PostgresConnection, logger: Logger) async throws -> StoreOutcome {
+        let received = SubmissionDigest.timestamp(submission.receivedAt)
+        let digest = submission.digest
+        let inserted = try await connection.query("""
+            INSERT INTO submissions (form, received_at, data, digest, idempotency_key)
+            VALUES (\(submission.form), \(received), \(submission.data), \(digest), \(submission.idempotencyKey))
+            ON CONFLICT (form, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id
+            """, logger: logger)
+        var newID: Int64?
+        for try await id in inserted.decode(Int64.self) { newID = id }
+        guard let id = newID else {
+            let existing = try await connection.query("""
+                SELECT id FROM submissions WHERE form = \(submission.form) AND idempotency_key = \(submission.idempotencyKey)
+                """, logger: logger)
+            for try await id in existing.decode(Int64.self) { return .duplicate(id: id) }
+            throw StoreUnavailable(reason: "the row of an earlier try with this idempotency key is gone")
+        }
+        let due = WebhookDelivery.milliseconds(submission.receivedAt)
+        for url in submission.webhooks {
+            try await connection.query("INSERT INTO webhook_outbox (submission_id, url, next_attempt_at) VALUES (\(id), \(url), \(due))",
+                                       logger: logger)
+        }
+        return .stored(id: id)
+    }
+
+    public func submissions(form: String?, since: Date?) async throws -> [SubmissionRecord] {
+        try await withRetries(safeAfterSending: true) { connection in
+            let since = since.map(SubmissionDigest.timestamp)
+            let rows = try await connection.query("""
+                SELECT id, form, received_at, data, digest, idempotency_key FROM submissions
+                WHERE (\(form)::text IS NULL OR form = \(form)) AND (\(since)::text IS NULL OR received_at >= \(since)) ORDER BY id
+                """, logger: self.logger)
+            var records: [SubmissionRecord] = []
+            for try await (id, form, received, data, digest, key) in rows.decode((Int64, String, String, String, String, String?).self) {
+                records.append(SubmissionRecord(id: id, form: form, receivedAt: SubmissionDigest.date(received) ?? Date(timeIntervalSince1970: 0),
+                                                data: data, digest: digest, idempotencyKey: key))
+            }
+            return records
+        }
+    }
+
+    /// Runs `body` on a pooled connection within the deadline, retrying a lost connection (see the type's comment).
+    func withRetries<Result: Sendable>(safeAfterSending: Bool,
+                                       _ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
+        let client = self.client
+        let attempts = self.attempts
+        return try await withDeadline {
+            var attempt = 1
+            while true {
+                let sent = SentFlag()
+                do {
+                    return try await client.withConnection { connection in
+                        sent.value = true
+                        return try await body(connection)
+                    }
+                } catch {
+                    guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !sent.value else {
+                        throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)") : error
+                    }
+                    try await Task.sleep(for: .milliseconds(100 * attempt * attempt))
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// Throws `StoreUnavailable` when `body` takes longer than `timeout`.
+    func withDeadline<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: Result.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(timeout)")
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
+        }
+    }
+
+    /// A connection refused, closed or reset, or a server shutting down (SQLSTATE classes 08 and 57).
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if error is StoreUnavailable || error is CancellationError { return true }
+        guard let error = error as? PSQLError else { return true }
+        if error.code == .server {
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || state.hasPrefix("57")
+        }
+        return error.code != .tooManyParameters && error.code != .invalidCommandTag
+    }
+}
+
+/// Whether a pooled connection was handed to the body (so a statement may have reached the server).
+final class SentFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent = false
+
+    var value: Bool {
+        get { lock.withLock { sent } }
+        set { lock.withLock { sent = newValue } }
+    }
+}

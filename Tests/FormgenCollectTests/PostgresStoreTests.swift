@@ -1,0 +1,116 @@
+import FormgenCollect
+import FormgenCore
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL store against the real server scripts/test starts on loopback (one test at a time: one of them
+/// stops the server). The same verdicts as on SQLite; two instances writing at once; a database restart mid-run.
+@Suite(.serialized) struct PostgresStoreTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    static func store(_ url: PostgresURL) async throws -> PostgresSubmissionStore {
+        try await PostgresSubmissionStore(url: url, connections: 8, timeout: .seconds(2), logger: CollectSite.quietLogger)
+    }
+
+    @Test func theEndpointAgreesWithTheValidatorOnEverySharedVector() async throws {
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await SharedVectorTests.postEveryVector(to: store)
+        await store.close()
+    }
+
+    @Test func validInvalidHiddenAndRetriedSubmissionsAsOnSQLite() async throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await site.withClient(store: store) { client in
+            try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":" Ann ","age":30,"topics":["News"],"company":"Hidden Inc"}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"id":1,"message":"Thanks, we got it.","ok":true}"# + "\n")
+            }
+            try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"  ","age":12}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body) == #"{"errors":{"age":"You must be 18 or over","name":"Enter your name"}}"# + "\n")
+            }
+            var headers = Self.json
+            headers[.init("Idempotency-Key")!] = "abc-123"
+            for _ in 0..<3 {
+                try await client.execute(uri: "/submit/contact", method: .post, headers: headers, body: ByteBuffer(string: #"{"name":"Bob"}"#)) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body).contains(#""id":2"#))
+                }
+            }
+            try await client.execute(uri: "/submit/signup", method: .post,
+                                     headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"],
+                                     body: ByteBuffer(string: "email=ann%40example.org")) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "/thanks/")
+            }
+        }
+        let rows = try await store.submissions(form: nil, since: nil)
+        #expect(rows.map(\.data) == [#"{"age":30,"name":"Ann","terms":false,"topics":["News"]}"#, #"{"name":"Bob","terms":false}"#,
+                                     #"{"email":"ann@example.org"}"#])
+        #expect(rows.map(\.idempotencyKey) == [nil, "abc-123", nil])
+        #expect(rows.allSatisfy { $0.digest == hex($0.data) })
+        #expect(try await store.submissions(form: "signup", since: nil).map(\.id) == [3])
+        await store.close()
+    }
+
+    @Test func instancesStartingTogetherMigrateOnce() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        async let first = Self.store(url)
+        async let second = Self.store(url)
+        let stores = try await [first, second]
+        #expect(try await TestPostgres.column(url, "SELECT version FROM formgen_migrations ORDER BY version")
+            == ["v1 submissions", "v2 webhook outbox"])
+        for store in stores { await store.close() }
+    }
+
+    @Test func twoInstancesWritingAThousandSubmissionsAtOnceLoseAndDuplicateNothing() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let stores = [try await Self.store(url), try await Self.store(url)]
+        let writers = stores.map { ConcurrentWriters.service($0) }
+        // Every submission goes to one instance; every tenth is sent again to the other with the same key.
+        let statuses = try await ConcurrentWriters.post(count: 1_000, through: writers, workers: 16, repeatEvery: 10)
+        #expect(statuses.allSatisfy { $0 == 200 })
+        let rows = try await stores[0].submissions(form: "contact", since: nil)
+        #expect(rows.count == 1_000)
+        #expect(Set(rows.compactMap(\.idempotencyKey)) == Set((0..<1_000).map { "key-\($0)" }))
+        #expect(Set(rows.map(\.id)).count == 1_000)
+        for store in stores { await store.close() }
+    }
+
+    @Test func aDatabaseRestartMidRunGives503AndEveryRetryIsStoredOnce() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let stores = [try await Self.store(url), try await Self.store(url)]
+        let writers = stores.map { ConcurrentWriters.service($0, webhooks: ["contact": ["http://127.0.0.1:9/hook"]]) }
+        let run = ConcurrentWriters.Progress()
+        async let statuses = ConcurrentWriters.post(count: 400, through: writers, workers: 8, repeatEvery: 0, progress: run, retryUnavailable: true)
+        await run.wait { $0.stored >= 100 }
+        try await TestPostgres.control("kill")
+        await run.wait { $0.unavailable >= 8 }
+        try await TestPostgres.control("resume")
+        let final = try await statuses
+        #expect(final.allSatisfy { $0 == 200 })
+        #expect(await run.unavailable >= 8)
+        let rows = try await stores[1].submissions(form: "contact", since: nil)
+        #expect(rows.count == 400)
+        #expect(Set(rows.compactMap(\.idempotencyKey)).count == 400)
+        #expect(rows.allSatisfy { $0.digest == hex($0.data) && $0.data.hasPrefix(#"{"name":"Person "#) })
+        let outbox = try await stores[0].outbox()
+        #expect(outbox.map(\.submission.id).sorted() == rows.map(\.id).sorted())
+        for store in stores { await store.close() }
+    }
+
+    @Test func aWebhookReceiverThatFailsFirstGetsTheSubmissionOnceItIsBack() async throws {
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await WebhookTests.deliverWithRetries(store: store)
+        await store.close()
+    }
+
+    func hex(_ text: String) -> String { SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
+}
