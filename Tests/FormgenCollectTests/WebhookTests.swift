@@ -44,7 +44,7 @@ import Testing
     static func deliverWithRetries(store: any SubmissionStore) async throws {
         let receiver = Receiver(failures: 2)
         let clock = Clock()
-        try await Self.receiving(receiver) { hook in
+        try await Self.receiving(receiver) { (hook: String) async throws in
             let service = CollectService(forms: ConcurrentWriters.site, store: store, webhooks: ["contact": [hook]], now: { clock.now })
             let answer = await service.submit(formPath: "contact", body: Data(#"{"name":"Ann"}"#.utf8), encoding: .json, idempotencyKey: "k1")
             #expect(answer.status == 200)

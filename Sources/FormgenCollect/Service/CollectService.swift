@@ -37,13 +37,24 @@ public struct CollectService: Sendable {
             return Answer(status: 404, body: Self.error("no form is collected at /submit/\(formPath)"))
         }
         let values: [String: JSONValue]
-        var fieldKey: String?
+        let hidden: [String: String]
         do {
             values = try SubmissionBody.values(body, encoding: encoding, spec: spec)
-            fieldKey = try Self.hiddenKey(body, encoding: encoding)
+            hidden = try Self.hiddenFields(body, encoding: encoding)
         } catch {
             return Answer(status: 400, body: Self.error(SubmissionError.notAnObject.description), spec: spec)
         }
+        switch Self.trap(hidden, spec: spec) {
+        case .honeypot?:
+            var answer: [String: JSONValue] = ["ok": .bool(true)]
+            if let message = spec.submit.successMessage { answer["message"] = .string(message) }
+            return Answer(status: 200, body: .object(answer), spec: spec)
+        case .tooFast?:
+            return Answer(status: 422, body: Self.error(spec.messages["tooFast"] ?? "The form was sent too quickly; wait a few seconds, then send it again."),
+                          spec: spec)
+        case nil: break
+        }
+        let fieldKey = hidden[Self.idempotencyField].flatMap { $0.isEmpty ? nil : $0 }
         let result = FormValidator(spec: spec, now: now()).validate(values)
         guard result.isValid else {
             return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), spec: spec)
@@ -61,18 +72,6 @@ public struct CollectService: Sendable {
             return Answer(status: 200, body: .object(answer), spec: spec, outcome: outcome)
         } catch {
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec)
-        }
-    }
-
-    /// The idempotency key sent as a hidden field, if any.
-    static func hiddenKey(_ body: Data, encoding: SubmissionBody.Encoding) throws -> String? {
-        switch encoding {
-        case .json:
-            guard case .object(let object) = try JSONValue.decode(body), case .string(let key)? = object[idempotencyField] else { return nil }
-            return key.isEmpty ? nil : key
-        case .urlEncoded:
-            return SubmissionBody.pairs(fromURLEncoded: String(decoding: body, as: UTF8.self))
-                .first { $0.0 == idempotencyField && !$0.1.isEmpty }?.1
         }
     }
 

@@ -39,7 +39,7 @@ extension PostgresSubmissionStore {
         let logger = self.logger
         try await withRetries(safeAfterSending: true) { connection in
             try await connection.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT pg_advisory_xact_lock(7_160_016)", logger: logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(7160016)", logger: logger)
                 try await connection.query("""
                     CREATE TABLE IF NOT EXISTS formgen_migrations (version TEXT PRIMARY KEY, applied_at TEXT NOT NULL)
                     """, logger: logger)

@@ -115,29 +115,62 @@ public final class PostgresSubmissionStore: SubmissionStore {
         }
     }
 
-    /// Throws `StoreUnavailable` when `body` takes longer than `timeout`.
+    /// Throws `StoreUnavailable` when `body` takes longer than `timeout`, without waiting for it: a statement stuck on a
+    /// dead connection is left to fail on its own (a committed row it leaves behind is found by its idempotency key).
     func withDeadline<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
         let timeout = self.timeout
-        return try await withThrowingTaskGroup(of: Result.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw StoreUnavailable(reason: "PostgreSQL did not answer within \(timeout)")
+        let first = FirstAnswer<Result>()
+        return try await withCheckedThrowingContinuation { continuation in
+            first.wait(continuation)
+            let work = Task {
+                do { first.answer(.success(try await body())) } catch { first.answer(.failure(error)) }
             }
-            defer { group.cancelAll() }
-            return try await group.next()!
+            Task {
+                try? await Task.sleep(for: timeout)
+                if first.answer(.failure(StoreUnavailable(reason: "PostgreSQL did not answer within \(timeout)"))) { work.cancel() }
+            }
         }
     }
 
     /// A connection refused, closed or reset, or a server shutting down (SQLSTATE classes 08 and 57).
     static func isConnectionLoss(_ error: any Error) -> Bool {
         if error is StoreUnavailable || error is CancellationError { return true }
+        if let error = error as? PostgresTransactionError {
+            return [error.beginError, error.closureError, error.commitError].contains { $0.map(isConnectionLoss) ?? false }
+        }
         guard let error = error as? PSQLError else { return true }
         if error.code == .server {
             let state = error.serverInfo?[.sqlState] ?? ""
             return state.hasPrefix("08") || state.hasPrefix("57")
         }
         return error.code != .tooManyParameters && error.code != .invalidCommandTag
+    }
+}
+
+/// Resumes a continuation with the first of several answers.
+final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var early: Result<Value, any Error>?
+    private var answered = false
+
+    func wait(_ continuation: CheckedContinuation<Value, any Error>) {
+        lock.withLock {
+            if let early { continuation.resume(with: early) } else { self.continuation = continuation }
+        }
+    }
+
+    /// True when `result` was the first answer.
+    @discardableResult
+    func answer(_ result: Result<Value, any Error>) -> Bool {
+        lock.withLock {
+            guard !answered else { return false }
+            answered = true
+            early = result
+            continuation?.resume(with: result)
+            continuation = nil
+            return true
+        }
     }
 }
 

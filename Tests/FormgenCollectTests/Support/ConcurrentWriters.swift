@@ -8,7 +8,7 @@ enum ConcurrentWriters {
     static let site: SiteForms = {
         let spec = try! JSONDecoder().decode(FormSpec.self, from: Data("""
             {"version":1,"id":"contact","path":"contact","title":"Contact","lang":"en","pages":[{"fields":["name"]}],
-             "fields":[{"id":"name","type":"text","kind":"text","label":"Name","required":true,"readOnly":false,"sensitive":false,"validations":[]}],
+             "fields":[{"id":"name","type":"text","kind":"input","label":"Name","required":true,"readOnly":false,"sensitive":false,"validations":[]}],
              "rules":[],"dataSources":[],"submit":{"method":"post","encoding":"json"},"drafts":{"enabled":false,"maxAge":0},"messages":{}}
             """.utf8))
         return SiteForms(specs: ["contact": spec])

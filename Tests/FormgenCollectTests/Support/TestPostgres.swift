@@ -14,6 +14,12 @@ enum TestPostgres {
         }
     }
 
+    static var silent: Logger {
+        var logger = Logger(label: "test-postgres")
+        logger.logLevel = .critical
+        return logger
+    }
+
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("scripts/test-postgres").path
 
@@ -27,7 +33,7 @@ enum TestPostgres {
     static func freshDatabase() async throws -> PostgresURL {
         var url = try adminURL()
         let name = "fg_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: CollectSite.quietLogger)
+        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: silent)
         let runner = Task { await client.run() }
         defer { runner.cancel() }
         try await client.query("CREATE DATABASE \(unescaped: name)")
@@ -38,20 +44,23 @@ enum TestPostgres {
     /// Runs `scripts/test-postgres ACTION DIR` (kill, resume) on the test cluster.
     static func control(_ action: String) async throws {
         guard let folder = ProcessInfo.processInfo.environment["FORMGEN_TEST_POSTGRES_DIR"] else { throw Missing() }
-        let status: Int32 = try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = [script, action, folder]
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus
+        // posix_spawn and waitpid: Foundation's Process can miss the exit of a script that starts a daemon.
+        let status: Int32 = await Task.detached {
+            let arguments = ["/bin/bash", script, action, folder]
+            var pointers = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in pointers { free(pointer) } }
+            var pid: pid_t = 0
+            guard posix_spawn(&pid, "/bin/bash", nil, nil, &pointers, environ) == 0 else { return -1 }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+            return status
         }.value
         #expect(status == 0, "scripts/test-postgres \(action) failed")
     }
 
     /// Runs one statement on `url` and returns its first column as text, row by row.
     static func column(_ url: PostgresURL, _ sql: String) async throws -> [String] {
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: CollectSite.quietLogger)
+        let client = PostgresClient(configuration: url.clientConfiguration(connections: 1), backgroundLogger: silent)
         let runner = Task { await client.run() }
         defer { runner.cancel() }
         var values: [String] = []
