@@ -22,19 +22,27 @@ export function answerWords(answer) {
 }
 
 features.push(function (p) {
-  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton, opened = Date.now();
+  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton, opened = Date.now(), keys = new WeakMap();
   p.send = send;
-  /** The answers as the provider reads them: its extra fields, `_replyto`, and the honeypot as typed. */
+  /** The answers as the provider reads them: its extra fields, `_replyto`, the honeypot as typed, and for formgen
+      collect with a time trap the whole seconds the page was open (`fg-elapsed`). */
   function withProviderFields(answers) {
     var submit = spec.submit, data = {}, trap = p.$("fg-hp");
     Object.keys(answers).forEach(function (key) { data[key] = answers[key]; });
     Object.keys(submit.extra || {}).forEach(function (key) { data[key] = submit.extra[key]; });
     if (submit.replyTo && typeof answers[submit.replyTo] === "string") data._replyto = answers[submit.replyTo];
     if (submit.honeypot) data[submit.honeypot] = trap ? trap.value : "";
+    if (submit.provider === "collect" && submit.minSeconds) data["fg-elapsed"] = Math.floor((Date.now() - opened) / 1000);
     return data;
+  }
+  /** One key per set of answers, sent again with a retry of the same answers, so formgen collect stores it once. */
+  function keyOf(answers) {
+    if (!keys.has(answers)) keys.set(answers, Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12));
+    return keys.get(answers);
   }
   function send(answers) {
     var submit = spec.submit, body, headers = { Accept: "application/json" }, data = withProviderFields(answers);
+    if (submit.provider === "collect") headers["Idempotency-Key"] = keyOf(answers);
     if (submit.minSeconds && Date.now() - opened < submit.minSeconds * 1000) { fail(M.tooFast, null); return; }
     if (submit.encoding === "form") {
       body = new URLSearchParams();
