@@ -11,6 +11,9 @@ extension Formgen {
             200 once the submission is committed, 303 to submit.redirect for forms posted without JavaScript, \
             422 {"errors": {field: message}}, 400/413/415 for malformed, oversized or wrong-type bodies, 503 when \
             the database is unavailable. An Idempotency-Key header (or the fg-idempotency-key field) stores a retry once. \
+            --db postgres://user:password@host:port/database lets several instances share one database. \
+            --webhook FORM=URL POSTs each stored submission of FORM to URL from an outbox, retried with backoff. \
+            A filled honeypot is dropped; fg-elapsed under the form's minSeconds gets 422. \
             GET /healthz answers 200. SIGINT/SIGTERM finish the requests in flight, then stop.
             """
         )
