@@ -33,7 +33,6 @@ public struct CollectServer: Sendable {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
         let store = try await Self.openStore(options.database, logger: logger)
-        defer { if let postgres = store as? PostgresSubmissionStore { Task { await postgres.close() } } }
         let service = CollectService(forms: forms, store: store, webhooks: options.webhooks)
         let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
@@ -51,6 +50,13 @@ public struct CollectServer: Sendable {
             },
             logger: logger
         )
-        try await app.runService()
+        let postgres = store as? PostgresSubmissionStore
+        do {
+            try await app.runService()
+        } catch {
+            await postgres?.close()
+            throw error
+        }
+        await postgres?.close()
     }
 }
