@@ -45,6 +45,8 @@ public struct BuildReport: Sendable {
     public var baseURL = "/"
     /// True when nothing changed since the last build, so nothing was done.
     public var upToDate = false
+    /// The site that was built (nil when the build was skipped as up to date).
+    public var site: Site?
 
     /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
@@ -206,7 +208,7 @@ public struct SiteBuilder {
                                                         reusing: options.force ? [:] : previous?.outputKeys ?? [:])
         let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
-                                 baseURL: site.settings.baseURL)
+                                 baseURL: site.settings.baseURL, site: site)
         BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
                    outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
                    baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared).save(for: output)

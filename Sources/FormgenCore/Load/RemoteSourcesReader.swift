@@ -56,8 +56,8 @@ struct RemoteSourcesReader {
             return nil
         }
         let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
-        guard ["http", "https"].contains(scheme), url.contains("://") else {
-            item["url"]?.error("remote source URL must start with https:// or http://, found '\(url)'")
+        guard url.hasPrefix("${") || ["http", "https"].contains(scheme) && url.contains("://") else {
+            item["url"]?.error("remote source URL must start with https://, http:// or an environment variable (${ORIGIN}/…), found '\(url)'")
             return nil
         }
         var request = RemoteRequest(url: url, location: item.location)

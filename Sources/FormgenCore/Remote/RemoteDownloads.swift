@@ -40,7 +40,7 @@ final class RemoteDownloads: Sendable {
             return nil
         }
         let now = options.now()
-        if let cached, !options.refresh, now - cached.metadata.fetchedAt < request.maxAge {
+        if let cached, !options.refresh, options.preferCache || now - cached.metadata.fetchedAt < request.maxAge {
             return cached.body
         }
         let resolvedURL: String
@@ -52,6 +52,11 @@ final class RemoteDownloads: Sendable {
             log.error("\(url): environment variable '\(missing.name)' is not set", at: request.location)
             return nil
         } catch {
+            return nil
+        }
+        let scheme = resolvedURL.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        guard ["http", "https"].contains(scheme), resolvedURL.contains("://") else {
+            log.error("\(url): the address must start with https:// or http:// once its variables are filled in", at: request.location)
             return nil
         }
         if let etag = cached?.metadata.etag { headers["If-None-Match"] = etag }

@@ -48,8 +48,9 @@ struct RemoteImages {
         return (localized, files)
     }
 
+    /// An absolute http(s) address, or one that starts with an environment variable (`${ORIGIN}/…`).
     static func isRemote(_ src: String) -> Bool {
         let lower = src.lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://") || src.hasPrefix("${")
     }
 }

@@ -8,6 +8,8 @@ public struct RemoteOptions: Sendable {
     public var offline = false
     /// `--refresh`: ask every source even when its cached copy is younger than its `maxAge`.
     public var refresh = false
+    /// Use a cached copy without asking whenever there is one (`formgen serve` between fetches).
+    public var preferCache = false
     /// `--no-download-images` sets false: pages keep remote image URLs (and the CSP names their origins).
     public var downloadImages = true
     /// Where `${VAR}` in URLs and headers comes from.

@@ -81,6 +81,19 @@ struct RemoteSourceLoader {
         guard var form = SiteLoader.readForm(root, path: remote.id, settings: settings) else { return nil }
         form.path = remote.id
         if form.format != .native { form.id = remote.id }
-        return form
+        return form.mappingFields { field in
+            guard field.type == .image, let src = field.src else { return }
+            field.src = Self.resolve(src, against: remote.request.url)
+        }
+    }
+
+    /// An image address in a downloaded form, relative to the form's URL as written (`site-plan.svg` next to
+    /// `…/api/inspection.json`); absolute ones and `data:` stay as they are.
+    static func resolve(_ src: String, against formURL: String) -> String {
+        let lower = src.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") || src.hasPrefix("/") || src.isEmpty { return src }
+        let path = formURL.split(separator: "?", maxSplits: 1).first.map(String.init) ?? formURL
+        guard let slash = path.lastIndex(of: "/") else { return src }
+        return String(path[...slash]) + src
     }
 }
