@@ -85,7 +85,7 @@ public struct RemoteFailure: Error, Sendable, Equatable, CustomStringConvertible
             self.init("connection refused")
         } else if lower.contains("timeout") || lower.contains("timed out") {
             self.init("timed out after \(NumberText.plain(timeout)) s")
-        } else if lower.contains("lookup") || lower.contains("resolve") || lower.contains("nodename") {
+        } else if lower.contains("dns") || lower.contains("unknownhost") || lower.contains("lookup") || lower.contains("nodename") {
             self.init("cannot resolve the host")
         } else if lower.contains("tls") || lower.contains("ssl") || lower.contains("certificate") {
             self.init("TLS failed (\(text))")
