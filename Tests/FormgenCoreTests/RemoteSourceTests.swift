@@ -53,7 +53,7 @@ import Testing
     }
 
     enum Failure: String, CaseIterable, Sendable {
-        case refused, timeout, serverError, listWithoutArray, imageWithWrongBytes
+        case refused, timeout, serverError, invalidJSON, listWithoutArray, imageWithWrongBytes
     }
 
     /// Breaks the origin one way; gives the warning each source then gets, and the error without a cache.
@@ -70,6 +70,9 @@ import Testing
         case .serverError:
             origin.set("/inspection.json", .init(status: 500, body: Data("{}".utf8)))
             return ("/inspection.json", "HTTP 500")
+        case .invalidJSON:
+            origin.set("/inspection.json", json: "{\"type\": \"page\", \"items\": [\n")
+            return ("/inspection.json", "invalid data (2:1: syntax error: a value is missing here (after '-', ':' or ',') (while parsing a flow node at 2:1))")
         case .listWithoutArray:
             origin.set("/rates.json", json: #"{"data": []}"#)
             return ("/rates.json", "invalid data (no array at '$.rates')")
