@@ -30,6 +30,22 @@ import Testing
         #expect(await events.next() == .reload)
     }
 
+    @Test func aPageOpenedAfterABuildWithWarningsSeesThemUntilACleanBuild() async throws {
+        let hub = LiveReloadHub(instance: "test")
+        let warning = "configs/site.yaml:14:7: warning: https://x/f.json: connection refused; using the copy cached 3 h ago"
+        await hub.buildSucceeded(warnings: warning)
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-1"))
+        #expect(await events.next() == .buildWarnings(text: warning))
+        await hub.buildSucceeded()
+        #expect(await events.next() == .reload)
+        var later = await hub.subscribe().makeAsyncIterator()
+        #expect(await later.next() == .hello(build: "test-2"))
+        await hub.heartbeat()
+        #expect(await later.next() == .heartbeat, "no warnings after a clean build")
+        #expect(BuildEvent.buildWarnings(text: "w").serverSentEvent == "event: build-warnings\ndata: {\"text\":\"w\"}\n\n")
+    }
+
     @Test func finishingEndsEveryStream() async throws {
         let hub = LiveReloadHub(instance: "test")
         let first = await hub.subscribe(), second = await hub.subscribe()

@@ -37,6 +37,13 @@ public struct Form: Sendable, Hashable {
 
     /// The fields that carry a value (not images or paragraphs).
     public var inputFields: [Field] { allFields.filter { !$0.kind.isDisplayOnly } }
+
+    /// The form with `transform` applied to every field, in place, sections included.
+    func mappingFields(_ transform: (inout Field) -> Void) -> Form {
+        var form = self
+        form.pages = pages.map { page in Page(title: page.title, items: page.items.map { $0.mappingFields(transform) }) }
+        return form
+    }
 }
 
 /// One step of a multi-page form.
@@ -73,6 +80,17 @@ public indirect enum FormItem: Sendable, Hashable {
         case .field(let field): return .field(field.translated(to: language))
         case .section(var section):
             section.items = section.items.map { $0.translated(to: language) }
+            return .section(section)
+        }
+    }
+
+    func mappingFields(_ transform: (inout Field) -> Void) -> FormItem {
+        switch self {
+        case .field(var field):
+            transform(&field)
+            return .field(field)
+        case .section(var section):
+            section.items = section.items.map { $0.mappingFields(transform) }
             return .section(section)
         }
     }
