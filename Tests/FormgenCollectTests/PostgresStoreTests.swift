@@ -12,7 +12,7 @@ import Testing
     static let json: HTTPFields = [.contentType: "application/json"]
 
     static func store(_ url: PostgresURL) async throws -> PostgresSubmissionStore {
-        try await PostgresSubmissionStore(url: url, connections: 8, timeout: .seconds(2), logger: CollectSite.quietLogger)
+        try await PostgresSubmissionStore(url: url, connections: 8, timeout: .seconds(15), logger: CollectSite.quietLogger)
     }
 
     @Test func theEndpointAgreesWithTheValidatorOnEverySharedVector() async throws {
