@@ -27,7 +27,8 @@ public struct SiteRebuilder: Sendable {
         case .built(let summary, let warnings, let incremental):
             for warning in warnings { logger.warning("\(warning)") }
             logger.info("\(summary)\(incremental ? "" : cause)")
-            await hub.buildSucceeded(warnings: warnings.isEmpty ? nil : warnings.joined(separator: "\n"))
+            let shown = Self.overlaid(warnings)
+            await hub.buildSucceeded(warnings: shown.isEmpty ? nil : shown.joined(separator: "\n"))
         case .unchanged:
             break
         case .failed(let diagnostics):
@@ -35,6 +36,17 @@ public struct SiteRebuilder: Sendable {
             await hub.buildFailed(diagnostics: diagnostics)
         }
         return outcome
+    }
+
+    /// The warnings open pages show: those about remote sources (their message starts with the source's URL:
+    /// a copy from the cache, an image that could not be had), which change what the page shows; the others
+    /// stay in the terminal, where the build prints them.
+    static func overlaid(_ warnings: [String]) -> [String] {
+        warnings.filter { line in
+            guard let range = line.range(of: ": warning: ") else { return false }
+            let message = line[range.upperBound...]
+            return message.hasPrefix("https://") || message.hasPrefix("http://") || message.hasPrefix("${")
+        }
     }
 
     private static func describe(_ changes: [String]) -> String {
