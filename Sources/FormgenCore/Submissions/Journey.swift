@@ -54,3 +54,18 @@ public struct Journey: Sendable, Hashable {
         return next
     }
 }
+
+extension FormSpec {
+    /// Whether the journey can be anything but every page in order: a page branches or is an exit page, or, in a form
+    /// of several pages, every field with a value on some page is the target of a rule that can hide it.
+    public var hasJourney: Bool {
+        if pages.contains(where: { $0.exit == true || !($0.next ?? []).isEmpty }) { return true }
+        guard pages.count > 1 else { return false }
+        let hideable = Set(rules.filter { $0.action == "hide" || $0.otherwise == "hide" }.flatMap(\.targets))
+        let valued = Set(fields.filter { !$0.isDisplayOnly }.map(\.id))
+        return pages.contains { page in
+            let inputs = page.fields.filter(valued.contains)
+            return !inputs.isEmpty && inputs.allSatisfy(hideable.contains)
+        }
+    }
+}
