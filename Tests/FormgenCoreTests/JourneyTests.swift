@@ -150,4 +150,34 @@ import Testing
         let html = PageRenderer(theme: theme, settings: SiteSettings()).renderForm(try #require(loaded))
         #expect(html.contains(">\(heading)</h2>") && html.contains("data-change=\"\(change)\""))
     }
+
+    @Test func theReferencePageDrawsTheJourneyInWords() throws {
+        let (loaded, _) = try Self.load(Self.form)
+        let markdown = ReferenceWriter(form: try #require(loaded)).markdown()
+        #expect(markdown.contains("""
+        ## Journey
+
+        1. *Your pets*
+           - after *Your pets*: if *Do you have pets?* is No → *You need a pet to use this form*
+           - after *Your pets*: if *How many?* is greater than 5 → *Shelter visit*
+           - otherwise → *Names*
+        2. *You need a pet to use this form* — an exit page: the journey ends here, without sending
+        3. *Names*
+        4. *Shelter visit*
+        5. *Check your answers*: every answer given on the way, then sending
+        """))
+    }
+
+    @Test func theSubmissionSchemaLeavesOutSkippedPagesAndRefusesExits() throws {
+        let (loaded, _) = try Self.load(Self.form)
+        let document = SubmissionSchema(form: try #require(loaded)).document()
+        #expect(document["required"] == ["has_pets", "day"])
+        guard case .array(let conditions)? = document["allOf"] else { Issue.record("no allOf"); return }
+        let no: JSONValue = ["required": ["has_pets"], "properties": ["has_pets": ["const": "No"]]]
+        let many: JSONValue = ["required": ["count"], "properties": ["count": ["exclusiveMinimum": 5]]]
+        let manyFirst: JSONValue = ["allOf": [["not": no], many]]
+        #expect(conditions.contains(["if": manyFirst, "then": ["not": ["required": ["pet_name"]]],
+                                     "else": ["required": ["pet_name"], "errorMessage": ["required": ["pet_name": "Enter pet name"]]]]))
+        #expect(conditions.contains(["if": no, "then": false]))
+    }
 }

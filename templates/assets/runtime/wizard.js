@@ -16,6 +16,13 @@ features.push(function (p) {
   }
   function after(index) { return stepList().filter(function (i) { return i > index; })[0]; }
   function before(index) { return stepList().filter(function (i) { return i < index; }).pop(); }
+  /** "Step 2 of 5": the path and the review, again whenever an answer changes the path. */
+  function count() {
+    var list = stepList();
+    if (steps) steps.textContent = format(M.step, { current: String(list.indexOf(p.current) + 1), total: String(list.length) });
+  }
+  var apply = p.applyRules;
+  p.applyRules = function () { apply(); count(); };
   function showPage(index, moveFocus) {
     p.current = index;
     var list = stepList(), position = list.indexOf(index), onReview = index === REVIEW;
@@ -25,10 +32,8 @@ features.push(function (p) {
       review.hidden = !onReview;
       if (onReview) fillReview();
     }
-    if (steps) {
-      steps.textContent = format(M.step, { current: String(position + 1), total: String(list.length) });
-      steps.hidden = exit || position < 0;
-    }
+    if (steps) steps.hidden = exit || position < 0;
+    count();
     p.backButton.hidden = before(index) === undefined;
     p.nextButton.hidden = exit || last;
     p.submitButton.hidden = exit || !last;
@@ -49,6 +54,7 @@ features.push(function (p) {
   }
   function goNext() {
     p.applyRules();
+    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(M.loadFailed, true); p.addRetry(p.retryPrefill); return; }
     var check = p.runChecks(p.pageFieldIds(p.current));
     p.renderSummary(null, !check.ok);
     if (!check.ok) return;
@@ -82,8 +88,7 @@ features.push(function (p) {
       var option = (field.options || []).filter(function (o) { return o.value === v; })[0];
       if (option) return option.label;
       var select = p.controls(field.id)[0];
-      if (select && select.options) for (var i = 0; i < select.options.length; i++) if (select.options[i].value === v) return select.options[i].text;
-      return v;
+      return select && select.selectedIndex > 0 ? select.options[select.selectedIndex].text : v;
     });
     var t = labels.join(", "), date = field.type === "date" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
     if (date) {
