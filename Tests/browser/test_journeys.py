@@ -205,3 +205,30 @@ def test_without_javascript_every_page_shows_with_the_journey_in_words(site_dir,
         assert driver.find_element(By.CSS_SELECTOR, "#fg-page-1 .fg-exit-text").is_displayed()
     finally:
         driver.quit()
+
+
+# Every step of every example form that has steps, each checked by axe: the pages, the review, and an exit page above.
+STEPS = {
+    "pet-adoption/": [{"text_1": "Ann", "text_2": "ann@example.org", "formattednumeric_1": "0612-345-6789", "datetime_1": "1990-01-31"},
+                      {"yesno_1": ("choose", 1)}, {"text_5": "Bob"}],
+    "lumiform-nested/": [{"text_1": "Site A"}, {"text_4": "All good"}],
+    "registration/": [{"full_name": "Ann Example", "birth_date": "1990-03-27", "email": "ann@example.org", "contact_method": ("choose", 0)},
+                      {"username": "ann_1", "password": "correct horse", "password_confirm": "correct horse"},
+                      {"has_pets": ("choose", 1), "terms": True}],
+    "kyc/us/": [{"first_name": "Ann", "last_name": "Lee", "birth_date": "1985-03-15", "ssn": "123-45-6789", "phone": "+15551234567",
+                 "zip_code": "94103", "email": "ann@example.com", "consent": True}],
+}
+
+
+def test_every_step_of_every_example_form_has_no_axe_violations(page, axe_source):
+    for path, steps in STEPS.items():
+        driver = page(path)
+        for number, values in enumerate(steps):
+            assert run_axe(driver, axe_source) == [], f"{path} step {number + 1}"
+            fill(driver, values)
+            click(driver, "[data-fg-next]")
+            assert summary_items(driver) == [], f"{path} step {number + 1}"
+        assert shown_page(driver) == "fg-review", path
+        assert review_rows(driver), path
+        assert run_axe(driver, axe_source) == [], f"{path} review"
+        assert active_id(driver) == "fg-review-title"
