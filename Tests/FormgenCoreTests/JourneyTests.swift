@@ -153,18 +153,22 @@ import Testing
 
     @Test func theReferencePageDrawsTheJourneyInWords() throws {
         let (loaded, _) = try Self.load(Self.form)
-        let markdown = ReferenceWriter(form: try #require(loaded)).markdown()
-        #expect(markdown.contains("""
-        ## Journey
-
-        1. *Your pets*
-           - after *Your pets*: if *Do you have pets?* is No → *You need a pet to use this form*
-           - after *Your pets*: if *How many?* is greater than 5 → *Shelter visit*
-           - otherwise → *Names*
-        2. *You need a pet to use this form* — an exit page: the journey ends here, without sending
-        3. *Names*
-        4. *Shelter visit*
-        5. *Check your answers*: every answer given on the way, then sending
+        let html = Markdown.html(ReferenceWriter(form: try #require(loaded)).markdown())
+        #expect(html.contains("Journey</h2>"))
+        #expect(html.contains("""
+        <ol>
+        <li><em>Your pets</em>
+        <ul>
+        <li>after <em>Your pets</em>: if <em>Do you have pets?</em> is No → <em>You need a pet to use this form</em></li>
+        <li>after <em>Your pets</em>: if <em>How many?</em> is greater than 5 → <em>Shelter visit</em></li>
+        <li>otherwise → <em>Names</em></li>
+        </ul>
+        </li>
+        <li><em>You need a pet to use this form</em> — an exit page: the journey ends here, without sending</li>
+        <li><em>Names</em></li>
+        <li><em>Shelter visit</em></li>
+        <li><em>Check your answers</em>: every answer given on the way, then sending</li>
+        </ol>
         """))
     }
 
