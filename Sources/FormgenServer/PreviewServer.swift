@@ -99,6 +99,10 @@ public struct PreviewServer: Sendable {
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 
+    /// The environment variable builds under `formgen serve` see as the preview's origin
+    /// (`http://127.0.0.1:8080`), for remote sources its mocks serve: `${FORMGEN_SERVE_ORIGIN:-http://127.0.0.1:8080}/api/…`.
+    public static let originVariable = "FORMGEN_SERVE_ORIGIN"
+
     /// How long Ctrl-C or SIGTERM waits for requests in flight before cancelling them.
     public static let shutdownDeadline: Duration = .seconds(2)
 
@@ -109,20 +113,26 @@ public struct PreviewServer: Sendable {
         if let code = ListenCheck.bindError(host: options.host, port: options.port) {
             throw ServeError(code: code, host: options.host, port: options.port)
         }
-        let rebuilder = SiteRebuilder(options: options.build, hub: hub, logger: logger)
-        await rebuilder.rebuild()
+        let host = options.host
+        let port = options.port == 0 ? ListenCheck.freePort(host: host) ?? 0 : options.port
+        let origin = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        var build = options.build
+        build.remote.environment[Self.originVariable] = origin
+        let rebuilder = SiteRebuilder(options: build, hub: hub, logger: logger)
         var serverLogger = logger
         serverLogger.logLevel = .warning
-        let host = options.host
         let logger = self.logger
+        // The first build runs once the server listens, so that remote sources the mocks serve can be fetched.
         var app = Application(
             router: makeRouter(),
-            configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
-                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
-                logger.info("Serving \(url) (Ctrl-C to stop)")
-                ready(url)
+                let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(channel.localAddress?.port ?? port)/"
+                Task {
+                    await rebuilder.rebuild()
+                    logger.info("Serving \(url) (Ctrl-C to stop\(rebuilder.builder.usesRemote ? "; r + Enter fetches remote sources again" : ""))")
+                    ready(url)
+                }
             },
             logger: serverLogger
         )
@@ -135,6 +145,7 @@ public struct PreviewServer: Sendable {
             app.addServices(RebuildService(watcher: watcher, rebuilder: rebuilder, mocksDirectory: options.mocksDirectory))
         }
         app.addServices(HeartbeatService(hub: hub))
+        if isatty(STDIN_FILENO) != 0 { app.addServices(RefetchKeyService(rebuilder: rebuilder)) }
         var configuration = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: serverLogger)
         configuration.maximumGracefulShutdownDuration = Self.shutdownDeadline
         configuration.maximumCancellationDuration = .seconds(1)

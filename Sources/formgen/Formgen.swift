@@ -62,10 +62,30 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Treat warnings as errors (also 'strict: true' in site.yaml).")
     var strict = false
 
+    @Flag(help: "Use only cached copies of remote sources (site.yaml 'remote:'); never the network.")
+    var offline = false
+
+    @Flag(help: "Ask every remote source again, even when its cached copy is younger than its maxAge.")
+    var refresh = false
+
+    @Option(name: .customLong("cache-dir"), help: "Where remote sources are cached (default: .formgen/cache beside the config folder).")
+    var cacheDir: String?
+
+    @Flag(name: .customLong("no-download-images"), help: "Keep remote image URLs in pages instead of downloading copies (the CSP then names their origins).")
+    var noDownloadImages = false
+
     var buildOptions: BuildOptions {
         var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
         options.strict = strict
+        options.remote.offline = offline
+        options.remote.refresh = refresh
+        options.remote.cacheDirectory = cacheDir
+        options.remote.downloadImages = !noDownloadImages
         return options
+    }
+
+    func validate() throws {
+        if offline && refresh { throw ValidationError("--offline and --refresh cannot be used together") }
     }
 }
 
@@ -120,6 +140,9 @@ extension Formgen {
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force
+            if !verbosity.quiet, isatty(STDERR_FILENO) != 0 {
+                options.remote.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+            }
             if verbosity.verbose {
                 Swift.print("Reading \(site.config)/ and \(site.templates)/ (over the built-in theme); writing \(site.out)/")
             }

@@ -135,7 +135,7 @@ import Testing
         Case("mask without placeholder", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, mask: '---'}\n"],
              ["configs/forms/f.yaml:3:29: error: mask '---' has no placeholder: use # for a digit, A for a letter, * for either"]),
         Case("optionsFrom without dataSource", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: select, optionsFrom: {valueKey: v}}\n"],
-             ["configs/forms/f.yaml:3:29: error: field 'a' of type select has no 'options'", "configs/forms/f.yaml:3:50: error: 'optionsFrom' is missing 'dataSource'"]),
+             ["configs/forms/f.yaml:3:29: error: field 'a' of type select has no 'options'", "configs/forms/f.yaml:3:50: error: 'optionsFrom' is missing 'dataSource' (options fetched by the page) or 'list' (a 'remote.lists' entry)"]),
         Case("option without value", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: select, options: [{label: X}]}\n"],
              ["configs/forms/f.yaml:3:29: error: field 'a' of type select has no 'options'", "configs/forms/f.yaml:3:47: error: option is missing 'value'"]),
         Case("pages and fields", ["configs/forms/f.yaml": "title: T\npages:\n  - {title: P, fields: [{id: a, label: A}]}\nfields:\n  - {id: b, label: B}\n"],

@@ -134,6 +134,7 @@ class MockState:
         self.profile_requests = 0
         self.submissions = []
         self.trap_posts = []
+        self.currencies_fail = False
 
 
 class Handler(SimpleHTTPRequestHandler):
@@ -158,6 +159,12 @@ class Handler(SimpleHTTPRequestHandler):
                 self.answer(503, {"error": "unavailable"})
             else:
                 self.answer(200, PROFILE)
+            return
+        if self.path.split("?")[0] == "/api/currencies":
+            if self.state.currencies_fail:
+                self.answer(503, {"error": "unavailable"})
+            else:
+                self.answer(200, json.loads((REPOSITORY / "configs/mocks/api/currencies.json").read_text()))
             return
         if self.path.split("?")[0] == "/api/topics":
             self.answer(200, TOPICS)
@@ -242,8 +249,9 @@ def browser():
 
 @pytest.fixture()
 def page(browser, base_url, mock):
-    """Opens a path with a clean slate: no drafts, the data source working."""
+    """Opens a path with a clean slate: no drafts, the data sources working."""
     mock.profile_fails = False
+    mock.currencies_fail = False
 
     def open_page(path):
         browser.get(base_url + "/" + path)

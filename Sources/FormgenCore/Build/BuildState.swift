@@ -11,6 +11,9 @@ struct BuildState: Codable, Equatable {
     var outputKeys: [String: String]
     /// The base URL the site was built for.
     var baseURL: String?
+    /// Whether the site fetches remote sources: then no build is skipped as up to date, since what a
+    /// server answers is no file the fingerprint sees (the cache and `maxAge` keep such builds cheap).
+    var usesRemote: Bool?
 
     static func file(for output: URL) -> URL {
         let output = output.standardizedFileURL

@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// Build even when no input changed since the last build.
     public var force = false
+    /// How `remote:` sources are fetched and cached.
+    public var remote = RemoteOptions()
     /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
     public var strict = false
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
@@ -43,6 +45,8 @@ public struct BuildReport: Sendable {
     public var baseURL = "/"
     /// True when nothing changed since the last build, so nothing was done.
     public var upToDate = false
+    /// The site that was built (nil when the build was skipped as up to date).
+    public var site: Site?
 
     /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
@@ -64,7 +68,7 @@ public struct SiteBuilder {
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found.
     public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
-        var site = SiteLoader(configDirectory: options.configDirectory).load(log: log)
+        var site = SiteLoader(configDirectory: options.configDirectory, remote: options.remote).load(log: log)
         site.docs = DocsLoader(configDirectory: options.configDirectory).load(log: log)
         if let baseURL = options.baseURL {
             site.settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
@@ -130,16 +134,21 @@ public struct SiteBuilder {
             pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
         }
         let keys = formCacheKeys(site, theme: theme)
+        let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
+            SiteOutput(path: path, cacheKey: path) { body }
+        }
         return pages.map { path, render in
             let form = ["/reference/index.html", "/index.html", "/schema.json"].first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) }
             return SiteOutput(path: path, cacheKey: form.flatMap { keys[$0] }) { Data(render().utf8) }
-        }
+        } + images
     }
 
     /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
     /// the theme, the site settings, whether the site has docs (the header links them), and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
-        let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)"].joined(separator: "|")
+        let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
+        let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
+                    "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()
             hasher.add(base)
@@ -188,7 +197,7 @@ public struct SiteBuilder {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
-        if !options.force, let state = previous, state.fingerprint == fingerprint {
+        if !options.force, let state = previous, state.fingerprint == fingerprint, state.usesRemote != true {
             return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
                                baseURL: state.baseURL ?? "/", upToDate: true)
         }
@@ -199,10 +208,10 @@ public struct SiteBuilder {
                                                         reusing: options.force ? [:] : previous?.outputKeys ?? [:])
         let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
-                                 baseURL: site.settings.baseURL)
+                                 baseURL: site.settings.baseURL, site: site)
         BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
                    outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
-                   baseURL: site.settings.baseURL).save(for: output)
+                   baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared).save(for: output)
         return report
     }
 }

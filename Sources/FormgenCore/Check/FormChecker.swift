@@ -79,7 +79,7 @@ public struct FormChecker {
         }
         switch field.type {
         case .select, .radio:
-            guard field.options.isEmpty && field.optionsSource == nil else { break }
+            guard field.options.isEmpty && field.optionsSource == nil && field.optionsList == nil else { break }
             log.error("field '\(field.id)' of type \(field.type.rawValue) has no 'options'", at: field.typeLocation)
         case .image where (field.src ?? "").isEmpty:
             log.error("image '\(field.id)' has no 'src'", at: field.location)

@@ -71,13 +71,18 @@ struct FieldReader {
             field.options = OptionReader().read(optionsNode)
         }
         if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'") {
-            source.warnUnknownKeys(allowed: ["dataSource", "valueKey", "labelKey"], in: "optionsFrom")
-            if let dataSource = source.string("dataSource") {
+            source.warnUnknownKeys(allowed: ["dataSource", "valueKey", "labelKey", "dropIf", "list"], in: "optionsFrom")
+            if let list = source.string("list") {
+                if source.has("dataSource") { source.error("'optionsFrom' takes 'list' (fetched at build time) or 'dataSource' (fetched by the page), not both") }
+                field.optionsList = OptionsList(list: list, location: source.location)
+            } else if let dataSource = source.string("dataSource") {
                 let valueKey = source.string("valueKey") ?? "value"
                 field.optionsSource = OptionsSource(dataSource: dataSource, valueKey: valueKey,
-                                                    labelKey: source.string("labelKey") ?? valueKey, location: source.location)
+                                                    labelKey: source.string("labelKey") ?? valueKey,
+                                                    dropIf: source["dropIf"].flatMap { $0.isNull ? nil : RemoteSourcesReader.dropRule($0) },
+                                                    location: source.location)
             } else {
-                source.error("'optionsFrom' is missing 'dataSource'")
+                source.error("'optionsFrom' is missing 'dataSource' (options fetched by the page) or 'list' (a 'remote.lists' entry)")
             }
         }
         if let validation = node["validation"] {

@@ -6,9 +6,12 @@ import Foundation
 public struct SiteLoader: Sendable {
     /// The config folder as the user named it; diagnostics show paths under it.
     public var configDirectory: String
+    /// How `remote:` sources are fetched.
+    public var remote: RemoteOptions
 
-    public init(configDirectory: String) {
+    public init(configDirectory: String, remote: RemoteOptions = RemoteOptions()) {
         self.configDirectory = configDirectory
+        self.remote = remote
     }
 
     public func load(log: DiagnosticLog) -> Site {
@@ -45,12 +48,73 @@ public struct SiteLoader: Sendable {
                 root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'country' (KYC country), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
             }
         }
+        var remoteContent = RemoteSourceLoader.Content()
+        var downloads: RemoteDownloads?
+        if settings.remote.declared {
+            let cache = RemoteCache(directory: remote.cacheFolder(configDirectory: configDirectory))
+            downloads = RemoteDownloads(options: remote, cache: cache, timeouts: settings.remote.timeouts, log: log)
+            remoteContent = RemoteSourceLoader(sources: settings.remote, settings: settings, downloads: downloads!).load(log: log)
+            forms += remoteContent.forms
+        }
         forms = applyOverrides(settings.formOverrides, to: forms, log: log)
-        let flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
+        var flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
+        let listIDs = Set(settings.remote.lists.map(\.id))
+        forms = forms.map { resolveLists($0, lists: remoteContent.lists, declared: listIDs, log: log) }
+        if var assembled = flow {
+            for index in assembled.flow.countries.indices {
+                assembled.flow.countries[index].form = resolveLists(assembled.flow.countries[index].form, lists: remoteContent.lists,
+                                                                    declared: listIDs, log: log)
+            }
+            flow = assembled
+        }
+        var remoteFiles: [String: Data] = [:]
+        if let downloads, settings.remote.images, remote.downloadImages {
+            let countryForms = flow?.flow.countries.map(\.form) ?? []
+            let (localized, files) = RemoteImages(downloads: downloads).localize(forms + countryForms)
+            forms = Array(localized.prefix(forms.count))
+            for (index, form) in localized.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
+            remoteFiles = files
+        }
         reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
         var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
         site.sourceDigests = Dictionary(uniqueKeysWithValues: files.indices.compactMap { index in digests[index].map { (files[index], $0) } })
+        site.sourceDigests.merge(remoteContent.digests) { first, _ in first }
+        site.remoteFiles = remoteFiles
         return site
+    }
+
+    /// Reads a form config of any form format (not a country or a flow), as a remote form is read.
+    static func readForm(_ root: ConfigNode, path: String, settings: SiteSettings) -> Form? {
+        switch ConfigFile.detectFormat(root) {
+        case .native where !root.has("countries"):
+            return NativeFormReader().read(root, path: path, settings: settings)
+        case .petAdoption:
+            return PetAdoptionReader().read(root, path: path, settings: settings)
+        case .lumiform:
+            return LumiformReader().read(root, path: path, settings: settings)
+        case .kycCountry, .native:
+            root.error("a remote form must be a form (formgen, pet adoption or Lumiform), not a KYC country or flow")
+            return nil
+        case nil:
+            root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
+            return nil
+        }
+    }
+
+    /// The form with `optionsFrom: {list: …}` fields given the list's options; an unknown list is an error.
+    private func resolveLists(_ form: Form, lists: [String: [FieldOption]], declared: Set<String>, log: DiagnosticLog) -> Form {
+        guard form.allFields.contains(where: { $0.optionsList != nil }) else { return form }
+        return form.mappingFields { field in
+            guard let reference = field.optionsList else { return }
+            if let options = lists[reference.list] {
+                field.options = options
+            } else if !declared.contains(reference.list) {
+                let known = declared.sorted()
+                var message = "field '\(field.id)' takes its options from unknown list '\(reference.list)' (known: \(known.isEmpty ? "none; lists come from 'remote.lists' in site.yaml" : known.joined(separator: ", ")))"
+                if let suggestion = closestMatch(to: reference.list, in: declared) { message += " (did you mean '\(suggestion)'?)" }
+                log.error(message, at: reference.location)
+            }
+        }
     }
 
     // MARK: Files
@@ -74,7 +138,7 @@ public struct SiteLoader: Sendable {
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
-    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms"]
+    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms", "remote"]
 
     private func loadSettings(log: DiagnosticLog) -> SiteSettings {
         var settings = SiteSettings()
@@ -91,6 +155,7 @@ public struct SiteLoader: Sendable {
         if let language = root.string("language") { settings.language = language }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
+        if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }
         if let forms = root["forms"], !forms.isNull, forms.expectMapping("'forms'") {
             for entry in forms.entries where entry.value.isNull || entry.value.expectMapping("'forms.\(entry.key)'") {
                 entry.value.warnUnknownKeys(allowed: ["title", "description"], in: "'forms.\(entry.key)'")
@@ -114,7 +179,7 @@ public struct SiteLoader: Sendable {
 
     // MARK: Country flow
 
-    private struct AssembledFlow {
+    struct AssembledFlow {
         var flow: CountryFlow
         var location: SourceLocation
         var placeholderForm: Form {

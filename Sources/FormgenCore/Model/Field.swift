@@ -13,6 +13,14 @@ public struct OptionsSource: Sendable, Hashable {
     public var dataSource: String
     public var valueKey: String
     public var labelKey: String
+    /// Entries not offered (`dropIf`); without it, entries whose value is missing or blank.
+    public var dropIf: DropRule?
+    public var location: SourceLocation
+}
+
+/// Options from a list fetched at build time (`optionsFrom: {list: currencies}`).
+public struct OptionsList: Sendable, Hashable {
+    public var list: String
     public var location: SourceLocation
 }
 
@@ -40,6 +48,12 @@ public struct Field: Sendable, Hashable {
     public var sensitive: Bool
     /// Image address for `image` fields.
     public var src: String?
+    /// The output path of a downloaded image's copy (`assets/remote/….png`), set by the build.
+    public var localImage: String?
+    /// True when an image named by URL could not be downloaded: the page shows its alternative text.
+    public var imageUnavailable = false
+    /// A build-time option list the options come from.
+    public var optionsList: OptionsList?
     /// Markdown body of `paragraph` fields.
     public var content: String?
     public var validations: [ValidationRule]

@@ -42,6 +42,17 @@ public struct Form: Sendable, Hashable {
 
     /// Whether the form ends in a "Check your answers" step: as `review:` says, else when it has 2+ pages that ask something.
     public var hasReview: Bool { review ?? (pages.filter { !$0.isExit }.count > 1) }
+
+    /// The form with `transform` applied to every field, in place, sections included (pages keep their journey).
+    func mappingFields(_ transform: (inout Field) -> Void) -> Form {
+        var form = self
+        form.pages = pages.map { page in
+            var copy = page
+            copy.items = page.items.map { $0.mappingFields(transform) }
+            return copy
+        }
+        return form
+    }
 }
 
 /// One step of a multi-page form; with `id`, a journey can branch to it (`next`), and an exit page ends the journey.
@@ -109,6 +120,17 @@ public indirect enum FormItem: Sendable, Hashable {
         case .field(let field): return .field(field.translated(to: language))
         case .section(var section):
             section.items = section.items.map { $0.translated(to: language) }
+            return .section(section)
+        }
+    }
+
+    func mappingFields(_ transform: (inout Field) -> Void) -> FormItem {
+        switch self {
+        case .field(var field):
+            transform(&field)
+            return .field(field)
+        case .section(var section):
+            section.items = section.items.map { $0.mappingFields(transform) }
             return .section(section)
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Settings from `configs/site.yaml`.
 public struct SiteSettings: Sendable, Hashable {
     public var title: String = "Forms"
@@ -13,6 +15,8 @@ public struct SiteSettings: Sendable, Hashable {
     public var drafts = DraftPolicy()
     /// Titles and descriptions set over forms' own, by form id (`forms:` in `site.yaml`).
     public var formOverrides: [String: FormOverride] = [:]
+    /// Forms, option lists and images fetched at build time (`remote:` in `site.yaml`).
+    public var remote = RemoteSources()
 
     public init() {}
 }
@@ -56,6 +60,8 @@ public struct Site: Sendable, Hashable {
     public var docs: [DocPage]
     /// A digest of each config file's text, by path: what a page's cached output depends on.
     public var sourceDigests: [String: String] = [:]
+    /// Downloaded images' copies by output path (`assets/remote/….png`).
+    public var remoteFiles: [String: Data] = [:]
 
     public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow], docs: [DocPage] = []) {
         self.settings = settings

@@ -30,6 +30,7 @@ struct FieldView {
             "src": field.src ?? "",
             "contentHTML": field.content.map(Markdown.html) ?? "",
             "isImage": type == .image,
+            "imageMissing": field.imageUnavailable,
             "isParagraph": type == .paragraph,
             "isChoiceGroup": kind.isGroup,
             "isControl": !kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil,

@@ -48,7 +48,10 @@ public struct PageRenderer: Sendable {
         let script = theme.runtime.script(for: spec)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
-        csp.imageSources = Set(form.allFields.compactMap { $0.type == .image ? $0.src.flatMap(ContentSecurityPolicy.source) : nil })
+        csp.imageSources = Set(form.allFields.compactMap { field in
+            guard field.type == .image, !field.imageUnavailable else { return nil }
+            return field.localImage != nil ? "'self'" : field.src.flatMap(ContentSecurityPolicy.source)
+        })
         var connect = Set(form.dataSources.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
         let action = form.submission.action(forPath: form.path)
         if let action, let source = ContentSecurityPolicy.source(for: action) {
@@ -118,6 +121,7 @@ public struct PageRenderer: Sendable {
     /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
     private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: Any] {
         var view = FieldView(field: field, language: form.language, form: form).context
+        if let local = field.localImage { view["src"] = Self.rootPrefix(for: form.path) + local }
         guard let byOption = reveals.byField[field.id], let options = view["options"] as? [[String: Any]] else { return view }
         view["inline"] = false
         view["options"] = options.enumerated().map { index, option in

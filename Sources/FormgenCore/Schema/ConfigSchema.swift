@@ -43,6 +43,7 @@ public enum ConfigSchema {
                             "description": text("Markdown shown under the heading and, its first paragraph, on the home page."),
                         ]),
                     ],
+                    "remote": remoteSchema,
                 ])
         case .form:
             schema = object(
@@ -131,6 +132,10 @@ public enum ConfigSchema {
 
     static var definitions: [String: JSONValue] {
         [
+            "dropIf": object(title: nil, [
+                "key": text("The key of each entry to test."),
+                "in": ["type": "array", "description": "Values that drop an entry (numbers compare as numbers; null also matches a missing key)."],
+            ], required: ["key", "in"]),
             "flag": [
                 "description": "true or false (yes/no and on/off are read too).",
                 "oneOf": [["type": "boolean"], ["type": "string", "enum": ["true", "false", "yes", "no", "on", "off", "True", "False", "Yes", "No", "On", "Off", "TRUE", "FALSE", "YES", "NO", "ON", "OFF"]]],
@@ -219,10 +224,12 @@ public enum ConfigSchema {
             "dataSource": text("The id of the data source that fills this field (it becomes read-only)."),
             "options": ["type": "array", "items": ref("option"), "description": "The choices of a select, radio or checkbox group."],
             "optionsFrom": object(title: nil, [
-                "dataSource": text("The data source answering with a list."),
+                "dataSource": text("The data source answering with a list (fetched by the page)."),
+                "list": text("A list of 'remote.lists' in site.yaml (fetched at build time; the page carries the options)."),
                 "valueKey": text("The key of each entry's value (default: value)."),
                 "labelKey": text("The key of each entry's label (default: valueKey)."),
-            ], required: ["dataSource"]),
+                "dropIf": ref("dropIf"),
+            ]),
             "mask": ["type": "string", "pattern": "[#A*]", "description": "An input mask: # a digit, A a letter, * either; other characters are typed for the user (####-###-####)."],
             "keyboard": ["type": "string", "enum": ["normal", "numeric", "decimal", "email", "tel", "url", "password"]],
             "dateStyle": ["type": "string", "enum": ["native", "boxes"], "default": "native", "description": "How a date is entered: the browser's date input, or three boxes for day, month and year (GOV.UK's date input)."],
@@ -306,6 +313,31 @@ public enum ConfigSchema {
     }
 
     // MARK: Building blocks
+
+    /// `remote:` of site.yaml.
+    private static var remoteSchema: JSONValue {
+        let duration: JSONValue = ["type": ["string", "number"], "description": "A duration: seconds, or a number with s, m, h or d (30s, 10m, 1h, 2d)."]
+        let request: [String: JSONValue] = [
+            "url": text("An https:// or http:// address; ${VAR} is read from the environment."),
+            "maxAge": duration,
+            "headers": ["type": "object", "additionalProperties": ["type": "string"], "description": "Request headers; ${VAR} is read from the environment and never written to the output or the cache."],
+        ]
+        var form = request
+        form["id"] = text("The form's output path (default: the URL's last segment without its extension).")
+        var list = request
+        list["id"] = text("The name 'optionsFrom: {list: …}' uses.")
+        list["items"] = text("Where the array is: $, .key and [n] steps ($.rates). Default: $.")
+        list["value"] = text("The key of each item's value.")
+        list["label"] = text("A key, or a template over keys ({name} ({shortName})). Default: the value.")
+        list["dropIf"] = ref("dropIf")
+        return object(title: nil, [
+            "forms": ["type": "array", "description": "Forms downloaded at build time, in any format formgen reads.", "items": object(title: nil, form, required: ["url"])],
+            "lists": ["type": "array", "description": "Option lists downloaded at build time.", "items": object(title: nil, list, required: ["id", "url", "value"])],
+            "images": ["type": "boolean", "default": true, "description": "Download the images forms name by URL into assets/remote/ (--no-download-images keeps the URLs)."],
+            "connectTimeout": duration,
+            "timeout": duration,
+        ])
+    }
 
     private static func object(title: String?, _ properties: [String: JSONValue], required: [String] = []) -> JSONValue {
         var schema: JSONValue = ["type": "object", "properties": .object(properties), "additionalProperties": false]

@@ -75,6 +75,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var dataSource: String
         public var valueKey: String
         public var labelKey: String
+        /// Entries not offered (`{key, in}`).
+        public var dropIf: DropRule?
     }
 
     /// One rule: `rule` is its name (`minLength`); `value` a string, number or nothing; `message` what
@@ -245,7 +247,7 @@ extension FormSpec.FieldSpec {
         dateStyle = field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil
         let choices = field.effectiveOptions
         options = choices.isEmpty ? nil : choices
-        optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey) }
+        optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) }
         var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
         if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
             specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))

@@ -50,7 +50,18 @@ public enum SHA256 {
 
     /// The digest as lower-case hex.
     public static func hex(_ text: String) -> String {
-        digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined()
+        hex(bytes: Array(text.utf8))
+    }
+
+    /// The digest of raw bytes as lower-case hex.
+    public static func hex(bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for byte in digest(bytes) {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A CSP source expression for inline content: `'sha256-…'`.

@@ -7,7 +7,7 @@ import Foundation
 /// changed config is loaded, checked and rendered on its own (beside the unchanged `site.yaml` and
 /// theme) and its files written in place. Anything else, or any error, takes a full build.
 ///
-/// Not thread-safe: one rebuild at a time (the rebuild loop runs them in turn).
+/// One build at a time: a build started while another runs waits for it.
 public final class PreviewBuilder: @unchecked Sendable {
     public let options: BuildOptions
     /// The site of the last good full build, kept up to date by incremental ones.
@@ -15,11 +15,19 @@ public final class PreviewBuilder: @unchecked Sendable {
     /// Form configs whose last incremental build failed (the site is good but for them).
     private var brokenFiles: Set<String> = []
     private let scratch: URL
+    private let oneAtATime = NSLock()
 
     public init(options: BuildOptions) {
         self.options = options
         scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("formgen-serve-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))")
+    }
+
+    /// Whether the last good build's site fetches remote sources.
+    public var usesRemote: Bool {
+        oneAtATime.lock()
+        defer { oneAtATime.unlock() }
+        return site?.settings.remote.declared == true
     }
 
     /// What one build did.
@@ -33,19 +41,29 @@ public final class PreviewBuilder: @unchecked Sendable {
         case unchanged
     }
 
-    /// Builds after `changes` (paths of changed files; empty for the first build).
-    public func build(changes: [String], clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) -> Outcome {
+    /// Builds after `changes` (paths of changed files; empty for the first build). Remote sources are
+    /// fetched on the first build, when `site.yaml` changed, and with `refresh` (`r` + Enter); other rebuilds
+    /// use their cached copies, so saving a form never waits for the network.
+    public func build(changes: [String], refresh: Bool = false, clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) -> Outcome {
+        oneAtATime.lock()
+        defer { oneAtATime.unlock() }
         let start = clock()
-        if let outcome = incrementalBuild(changes: changes, start: start, clock: clock) { return outcome }
-        return fullBuild(start: start, clock: clock)
+        if !refresh, site?.settings.remote.declared != true, let outcome = incrementalBuild(changes: changes, start: start, clock: clock) {
+            return outcome
+        }
+        var options = self.options
+        options.remote.refresh = refresh
+        let settingsChanged = changes.contains { Self.standardized($0).hasPrefix(Self.standardized(options.configDirectory + "/site.")) }
+        options.remote.preferCache = !refresh && !changes.isEmpty && !settingsChanged
+        return fullBuild(options: options, start: start, clock: clock)
     }
 
-    private func fullBuild(start: Double, clock: () -> Double) -> Outcome {
+    private func fullBuild(options: BuildOptions, start: Double, clock: () -> Double) -> Outcome {
         let builder = SiteBuilder(options: options)
         do {
-            site = try builder.loadAndCheck(log: DiagnosticLog()).0
-            brokenFiles.removeAll()
             let report = try builder.build(log: DiagnosticLog())
+            site = try report.site ?? builder.loadAndCheck(log: DiagnosticLog()).0
+            brokenFiles.removeAll()
             return .built(summary: report.summary, warnings: report.warnings.map(\.description), incremental: false)
         } catch let errors as ConfigErrors {
             site = nil

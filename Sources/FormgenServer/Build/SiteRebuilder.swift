@@ -19,15 +19,15 @@ public struct SiteRebuilder: Sendable {
     /// stops meanwhile, it returns at once (`.unchanged`) and leaves the build's thread to the process's end,
     /// so a build never holds up the shutdown deadline.
     @discardableResult
-    public func rebuild(because changes: [String] = []) async -> PreviewBuilder.Outcome {
+    public func rebuild(because changes: [String] = [], refresh: Bool = false) async -> PreviewBuilder.Outcome {
         let builder = self.builder
-        guard let outcome = await Self.offThePool({ builder.build(changes: changes) }) else { return .unchanged }
-        let cause = changes.isEmpty ? "" : " (changed: \(Self.describe(changes)))"
+        guard let outcome = await Self.offThePool({ builder.build(changes: changes, refresh: refresh) }) else { return .unchanged }
+        let cause = refresh ? " (remote sources fetched again)" : changes.isEmpty ? "" : " (changed: \(Self.describe(changes)))"
         switch outcome {
         case .built(let summary, let warnings, let incremental):
             for warning in warnings { logger.warning("\(warning)") }
             logger.info("\(summary)\(incremental ? "" : cause)")
-            await hub.buildSucceeded()
+            await hub.buildSucceeded(warnings: warnings.isEmpty ? nil : warnings.joined(separator: "\n"))
         case .unchanged:
             break
         case .failed(let diagnostics):

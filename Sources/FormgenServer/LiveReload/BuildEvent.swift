@@ -8,6 +8,8 @@ public enum BuildEvent: Sendable, Equatable {
     case reload
     /// The last build failed; the text is its diagnostics.
     case buildError(text: String)
+    /// The last build succeeded with warnings (a remote source served from the cache…); the text lists them.
+    case buildWarnings(text: String)
     /// Keeps the connection alive and finds closed ones.
     case heartbeat
 
@@ -17,6 +19,7 @@ public enum BuildEvent: Sendable, Equatable {
         case .hello(let build): return "event: hello\ndata: \(Self.json(["build": build]))\n\n"
         case .reload: return "event: reload\ndata: {}\n\n"
         case .buildError(let text): return "event: build-error\ndata: \(Self.json(["text": text]))\n\n"
+        case .buildWarnings(let text): return "event: build-warnings\ndata: \(Self.json(["text": text]))\n\n"
         case .heartbeat: return ": heartbeat\n\n"
         }
     }

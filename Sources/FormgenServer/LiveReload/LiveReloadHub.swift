@@ -5,6 +5,7 @@ public actor LiveReloadHub {
     private let instance: String
     private var generation = 0
     private var failure: String?
+    private var warnings: String?
     private var nextID = 0
     private var subscribers: [Int: AsyncStream<BuildEvent>.Continuation] = [:]
 
@@ -29,7 +30,7 @@ public actor LiveReloadHub {
         nextID += 1
         subscribers[id] = continuation
         continuation.yield(.hello(build: build))
-        if let failure { continuation.yield(.buildError(text: failure)) }
+        if let failure { continuation.yield(.buildError(text: failure)) } else if let warnings { continuation.yield(.buildWarnings(text: warnings)) }
         continuation.onTermination = { [weak self] _ in
             Task { await self?.unsubscribe(id) }
         }
@@ -40,10 +41,11 @@ public actor LiveReloadHub {
         subscribers[id] = nil
     }
 
-    /// A build succeeded: pages reload.
-    public func buildSucceeded() {
+    /// A build succeeded: pages reload, and show its warnings once they have (nil: none).
+    public func buildSucceeded(warnings: String? = nil) {
         generation += 1
         failure = nil
+        self.warnings = warnings
         broadcast(.reload)
     }
 

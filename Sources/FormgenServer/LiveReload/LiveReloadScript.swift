@@ -17,17 +17,17 @@ public enum LiveReloadScript {
       function clear() {
         if (overlay) { overlay.remove(); overlay = null; }
       }
-      function show(text) {
+      function show(text, warning) {
         clear();
         overlay = document.createElement("div");
         overlay.id = "fg-serve-overlay";
-        overlay.setAttribute("role", "alert");
+        overlay.setAttribute("role", warning ? "status" : "alert");
         var box = overlay.style;
         box.position = "fixed"; box.left = "0"; box.right = "0"; box.bottom = "0"; box.zIndex = "2147483647";
         box.maxHeight = "60vh"; box.overflow = "auto"; box.margin = "0"; box.padding = "1rem";
-        box.background = "#0b0c0c"; box.color = "#fff"; box.borderTop = "0.5rem solid #d4351c";
+        box.background = "#0b0c0c"; box.color = "#fff"; box.borderTop = "0.5rem solid " + (warning ? "#ffdd00" : "#d4351c");
         var title = document.createElement("p");
-        title.textContent = "formgen serve: the build failed. Showing the last good build.";
+        title.textContent = warning ? "formgen serve: the build has warnings." : "formgen serve: the build failed. Showing the last good build.";
         title.style.fontWeight = "700";
         title.style.margin = "0 0 0.5rem";
         var details = document.createElement("pre");
@@ -36,6 +36,13 @@ public enum LiveReloadScript {
         details.style.margin = "0";
         overlay.appendChild(title);
         overlay.appendChild(details);
+        if (warning) {
+          var dismiss = document.createElement("button");
+          dismiss.type = "button";
+          dismiss.textContent = "Dismiss";
+          dismiss.addEventListener("click", clear);
+          overlay.appendChild(dismiss);
+        }
         document.body.appendChild(overlay);
       }
       var events = null;
@@ -48,7 +55,8 @@ public enum LiveReloadScript {
           seen = build;
         });
         events.addEventListener("reload", function () { location.reload(); });
-        events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text); });
+        events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text, false); });
+        events.addEventListener("build-warnings", function (event) { show(JSON.parse(event.data).text, true); });
       }
       function close() {
         if (events) { events.close(); events = null; }

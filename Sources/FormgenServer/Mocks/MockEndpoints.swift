@@ -87,6 +87,7 @@ public struct MockEndpoints: Sendable {
         case "txt": return "text/plain; charset=utf-8"
         case "xml": return "application/xml"
         case "csv": return "text/csv; charset=utf-8"
+        case "svg": return "image/svg+xml"
         default: return "application/octet-stream"
         }
     }

@@ -26,14 +26,17 @@ struct TestSite {
 
     var configs: String { root.appendingPathComponent("configs").path }
 
-    /// Loads and checks the site; diagnostics are shown with paths relative to the site folder.
+    /// Loads and checks the site (remote sources only from the cache: tests never use the network);
+    /// diagnostics are shown with paths relative to the site folder.
     func load() -> (site: Site, diagnostics: [String]) {
         Self.load(configs: configs, relativeTo: root.path)
     }
 
     static func load(configs: String, relativeTo base: String) -> (site: Site, diagnostics: [String]) {
         let log = DiagnosticLog()
-        let site = SiteLoader(configDirectory: configs).load(log: log)
+        var offline = RemoteOptions()
+        offline.offline = true
+        let site = SiteLoader(configDirectory: configs, remote: offline).load(log: log)
         FormChecker().check(site, log: log)
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return (site, log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") })

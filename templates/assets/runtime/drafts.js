@@ -7,9 +7,10 @@ export function isDraftable(field) { return !field.sensitive && field.type !== "
 
 features.push(function (p) {
   var draftKey = "formgen:draft:" + p.spec.id, inputs = p.inputs, timer = null;
+  var pending = p.pendingDraft = {};
   function saveDraft() {
     var draft = {}, all = p.values();
-    inputs.forEach(function (f) { if (isDraftable(f)) draft[f.id] = all[f.id]; });
+    inputs.forEach(function (f) { if (isDraftable(f)) draft[f.id] = f.id in pending ? pending[f.id] : all[f.id]; });
     try { localStorage.setItem(draftKey, JSON.stringify({ savedAt: Date.now(), values: draft })); } catch (error) { /* storage unavailable */ }
   }
   p.clearDraft = function () { try { localStorage.removeItem(draftKey); } catch (error) { /* storage unavailable */ } };
@@ -19,7 +20,10 @@ features.push(function (p) {
     if (stored && !fresh) p.clearDraft();
     var saved = fresh ? stored.values : null;
     if (saved && typeof saved === "object") {
-      inputs.forEach(function (f) { if (f.id in saved && isDraftable(f)) p.writeValue(f, saved[f.id]); });
+      inputs.forEach(function (f) {
+        if (!(f.id in saved) || !isDraftable(f)) return;
+        if (f.optionsFrom) pending[f.id] = saved[f.id]; else p.writeValue(f, saved[f.id]);
+      });
     }
   } catch (error) { /* no draft */ }
   var note = p.$("fg-draft-note"), clear = p.$("fg-clear-draft");

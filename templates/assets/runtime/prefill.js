@@ -53,7 +53,7 @@ features.push(function (p) {
       })
       .catch(function () {
         done();
-        if (targets.some(function (id) { return byId[id].required; })) failed[source.id] = source;
+        if (targets.some(function (id) { return byId[id].required; }) || optionFields.some(function (f) { return f.required; })) failed[source.id] = source;
         if (alert) return;
         alert = document.createElement("div");
         alert.className = "fg-alert";
@@ -80,6 +80,7 @@ features.push(function (p) {
       entries.forEach(function (entry) {
         var value = entry && typeof entry === "object" ? entry[field.optionsFrom.valueKey] : null;
         if ((typeof value !== "string" && typeof value !== "number") || String(value).trim() === "") return;
+        if (dropped(field.optionsFrom.dropIf, entry)) return;
         var label = entry[field.optionsFrom.labelKey];
         label = typeof label === "string" || typeof label === "number" ? String(label) : String(value);
         if (select) {
@@ -103,7 +104,19 @@ features.push(function (p) {
         row.appendChild(text);
         box.appendChild(row);
       });
+      var pending = p.pendingDraft || {};
+      if (field.id in pending) {
+        p.writeValue(field, pending[field.id]);
+        delete pending[field.id];
+      }
     });
   }
   p.spec.dataSources.forEach(loadSource);
 });
+
+/** Whether `dropIf` ({key, in}) leaves a list entry out: numbers compare as numbers, a missing key as null. */
+export function dropped(rule, entry) {
+  if (!rule || !entry || typeof entry !== "object") return false;
+  var value = entry[rule.key] === undefined ? null : entry[rule.key];
+  return (rule.in || []).some(function (candidate) { return candidate === value; });
+}

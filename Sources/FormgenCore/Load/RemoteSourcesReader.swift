@@ -1,0 +1,129 @@
+import Foundation
+
+/// Reads `remote:` of `site.yaml`: forms and option lists to fetch at build time.
+struct RemoteSourcesReader {
+    static let keys: Set<String> = ["forms", "lists", "images", "connectTimeout", "timeout"]
+    static let requestKeys: Set<String> = ["url", "id", "maxAge", "headers"]
+    static let listKeys: Set<String> = requestKeys.union(["items", "value", "label", "dropIf"])
+
+    func read(_ node: ConfigNode) -> RemoteSources {
+        var sources = RemoteSources()
+        guard node.expectMapping("'remote'") else { return sources }
+        sources.declared = true
+        node.warnUnknownKeys(allowed: Self.keys, in: "'remote'")
+        if let images = node.bool("images") { sources.images = images }
+        if let seconds = duration(node, "connectTimeout") { sources.timeouts.connect = seconds }
+        if let seconds = duration(node, "timeout") { sources.timeouts.request = seconds }
+        for item in node["forms"].flatMap({ $0.isNull ? nil : $0.expectSequence("'remote.forms'") }) ?? [] {
+            guard item.expectMapping("a remote form"), let request = request(item, in: "remote form") else { continue }
+            let id = item.string("id") ?? Self.defaultID(for: request.url)
+            guard FieldReader.isValidID(id) else {
+                (item["id"] ?? item["url"] ?? item).error("remote form id '\(id)' must start with a letter and hold only letters, digits, '-' and '_'; set 'id'")
+                continue
+            }
+            sources.forms.append(RemoteForm(request: request, id: id))
+        }
+        for item in node["lists"].flatMap({ $0.isNull ? nil : $0.expectSequence("'remote.lists'") }) ?? [] {
+            guard item.expectMapping("a remote list") else { continue }
+            item.warnUnknownKeys(allowed: Self.listKeys, in: "remote list")
+            guard let request = request(item, in: nil) else { continue }
+            guard let id = item.string("id") else {
+                item.error("remote list is missing 'id' (the name 'optionsFrom: {list: …}' uses)")
+                continue
+            }
+            guard let valueKey = item.string("value") else {
+                item.error("remote list '\(id)' is missing 'value' (the key of each item's value)")
+                continue
+            }
+            var list = RemoteList(request: request, id: id, valueKey: valueKey, label: item.string("label"))
+            if let items = item.string("items") {
+                if JSONPath(items) == nil {
+                    item["items"]?.error("'items' must be a path like $, $.rates or $.data[0].rates")
+                } else {
+                    list.items = items
+                }
+            }
+            if let drop = item["dropIf"], !drop.isNull { list.dropIf = Self.dropRule(drop) }
+            sources.lists.append(list)
+        }
+        return sources
+    }
+
+    private func request(_ item: ConfigNode, in what: String?) -> RemoteRequest? {
+        if let what { item.warnUnknownKeys(allowed: Self.requestKeys, in: what) }
+        guard let url = item.string("url") else {
+            item.error("remote source is missing 'url'")
+            return nil
+        }
+        let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        guard url.hasPrefix("${") || ["http", "https"].contains(scheme) && url.contains("://") else {
+            item["url"]?.error("remote source URL must start with https://, http:// or an environment variable (${ORIGIN}/…), found '\(url)'")
+            return nil
+        }
+        var request = RemoteRequest(url: url, location: item.location)
+        if let seconds = duration(item, "maxAge") { request.maxAge = seconds }
+        if let headers = item["headers"], !headers.isNull, headers.expectMapping("'headers'") {
+            for entry in headers.entries {
+                guard let value = entry.value.scalarText else {
+                    entry.value.error("header '\(entry.key)' must be text")
+                    continue
+                }
+                request.headers[entry.key] = value
+            }
+        }
+        return request
+    }
+
+    /// Seconds from `30`, `45s`, `10m`, `1h` or `2d`; an error for anything else.
+    private func duration(_ node: ConfigNode, _ key: String) -> Double? {
+        guard let value = node[key], !value.isNull, let text = value.scalarText else { return nil }
+        guard let seconds = Self.seconds(text) else {
+            value.error("'\(key)' must be a duration like 30s, 10m, 1h or 2d, found '\(text)'")
+            return nil
+        }
+        return seconds
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+        if let unit = trimmed.last, let scale = units[unit], let number = Double(trimmed.dropLast()), number >= 0 { return number * scale }
+        if let number = Double(trimmed), number >= 0 { return number }
+        return nil
+    }
+
+    /// The URL's last path segment without its extension (`…/inspection.json?x=1` → `inspection`).
+    static func defaultID(for url: String) -> String {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        let last = path.split(separator: "/").last.map(String.init) ?? ""
+        return slug((last as NSString).deletingPathExtension)
+    }
+
+    /// `dropIf: {key: valMid, in: [0, null, ""]}`.
+    static func dropRule(_ node: ConfigNode) -> DropRule? {
+        guard node.expectMapping("'dropIf'") else { return nil }
+        node.warnUnknownKeys(allowed: ["key", "in"], in: "'dropIf'")
+        guard let key = node.string("key") else {
+            node.error("'dropIf' is missing 'key'")
+            return nil
+        }
+        guard let values = node["in"]?.expectSequence("'dropIf.in'") else {
+            node.error("'dropIf' is missing 'in' (the values that drop an entry)")
+            return nil
+        }
+        return DropRule(key: key, values: values.map(\.jsonScalar))
+    }
+}
+
+extension ConfigNode {
+    /// A scalar as JSON would read it: plain `null`/`~`/empty → null, `true`/`false`, numbers; quoted → text.
+    var jsonScalar: JSONValue {
+        guard case .scalar(let scalar) = node else { return .null }
+        if scalar.style != .plain { return .string(scalar.string) }
+        if isNull { return .null }
+        if scalar.string == "true" { return .bool(true) }
+        if scalar.string == "false" { return .bool(false) }
+        if let number = Double(scalar.string) { return .number(number) }
+        return .string(scalar.string)
+    }
+}
