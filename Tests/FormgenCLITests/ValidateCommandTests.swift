@@ -83,6 +83,18 @@ struct ValidateCommandTests {
         #expect(data?.count == 6)
     }
 
+    @Test func aSkippedPageIsNotDemandedAndAnExitPageIsRefused() throws {
+        let skipped = #"{"adult": "Yes", "full_name": "Ann", "email": "a@b.co", "phone": "0612-345-6789", "birth_date": "1990-01-01", "yard": "No", "has_pets": "No", "pet_count": "99", "reference": "Bob"}"#
+        let outcome = try ValidateRunner.run(["pet-adoption-journey", "--json", "-"], input: skipped)
+        #expect(outcome.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any]
+        #expect(report?["hidden"] as? [String] == ["fence", "pet_count", "pet_kinds"])
+        #expect((report?["data"] as? [String: Any])?["pet_count"] == nil)
+        let exit = try ValidateRunner.run(["pet-adoption-journey", "-"], input: #"{"adult": "No"}"#)
+        #expect(exit.status == 1)
+        #expect((exit.stdout + exit.stderr).contains("too-young: You must be 18 or over to adopt a pet\n"))
+    }
+
     @Test func prefilledValuesThatWereSentAreNamedAsUntrusted() throws {
         let submission = #"{"first_name": "Jan", "last_name": "van der Berg", "birth_date": "1985-03-15", "bsn": "123456782", "email": "jan@example.org", "consent": true}"#
         let outcome = try ValidateRunner.run(["kyc/nl", "--json", "-"], input: submission)

@@ -124,8 +124,11 @@ import Testing
         let pets = try Self.page("pet-adoption")
         #expect(pets.contains(#"<section class="fg-page" id="fg-page-2" data-fg-page="2" aria-labelledby="fg-page-2-title">"#))
         #expect(pets.contains("data-fg-next hidden>Next</button>"))
+        let login = try Self.page("login")
+        #expect(!login.contains("data-fg-next hidden>"))
+        // A one-page form with a review step (the KYC flow's `review: true`) has the hooks too.
         let nl = try Self.page("kyc/nl")
-        #expect(!nl.contains("data-fg-next hidden>"))
+        #expect(nl.contains("data-fg-next hidden>Next</button>") && nl.contains(#"<section id="fg-review""#))
         #expect(nl.contains(#"<form id="fg-form" class="fg-form" method="post" action="" data-fg-form="kyc-nl">"#))
     }
 

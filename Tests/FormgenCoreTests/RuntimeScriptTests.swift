@@ -82,7 +82,9 @@ import Testing
     @Test func eachPageGetsTheOptionalModulesItsSpecUses() throws {
         let kyc = try #require(ExampleSite.form("kyc/nl"))
         let pets = try #require(ExampleSite.form("pet-adoption"))
-        #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill"])
+        #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "wizard"])
+        let journey = try #require(ExampleSite.form("pet-adoption-journey"))
+        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "drafts", "journey", "mask", "wizard"])
         #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["drafts", "mask", "wizard"])
         let login = try #require(ExampleSite.form("login"))
         let register = try #require(ExampleSite.form("register"))
@@ -116,7 +118,7 @@ import Testing
             #expect(html.contains("<script>\(script.text)</script>"))
             #expect(html.contains("script-src \(script.cspSource.replacingOccurrences(of: "'", with: "&#39;"))"))
             let wizard = try #require(RenderTests.theme.runtime.modules["wizard"]).body.trimmingCharacters(in: .whitespacesAndNewlines)
-            #expect(script.text.contains(wizard) == (form.pages.count > 1))
+            #expect(script.text.contains(wizard) == (form.pages.count > 1 || form.hasReview))
         }
     }
 

@@ -61,9 +61,11 @@ struct VectorCase: Sendable, CustomTestStringConvertible {
         }
         let ids: [JSONValue] = fields.compactMap { if case .object(let entry) = $0 { return entry["id"] } else { return nil } }
         let language = string("lang") ?? "en"
+        let pages: JSONValue
+        if case .array(let written)? = form["pages"] { pages = .array(written) } else { pages = .array([.object(["fields": .array(ids)])]) }
         let spec: JSONValue = .object([
             "version": .number(1), "id": .string("vector"), "path": .string("vector"), "title": .string(name), "lang": .string(language),
-            "pages": .array([.object(["fields": .array(ids)])]), "fields": .array(completedFields), "rules": .array(rules),
+            "pages": pages, "fields": .array(completedFields), "rules": .array(rules),
             "dataSources": .array([]), "submit": .object(["method": .string("post"), "encoding": .string("json")]),
             "drafts": .object(["enabled": .bool(true), "maxAge": .number(86400)]),
             "messages": .object(ValidationVectors.messages(language).mapValues(JSONValue.string)),

@@ -65,3 +65,14 @@ def steps_text(driver):
 
 def click(driver, selector):
     driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+def submit(driver):
+    """Sends the form as a person would: where it has a "Check your answers" step, Next to it first (a page with
+    errors stays put, showing them), then the submit button on the review."""
+    button = driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]")
+    if not button.is_displayed():
+        driver.find_element(By.CSS_SELECTOR, "[data-fg-next]").click()
+        if not button.is_displayed():
+            return
+    button.click()

@@ -5,7 +5,7 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from helpers import wait_for
+from helpers import submit, wait_for
 
 ID_FIELDS = [("kyc/nl/", "kyc-nl", "bsn", "123456782"), ("kyc/us/", "kyc-us", "ssn", "123-45-6789"),
              ("kyc/de/", "kyc-de", "steuer_id", "12345678901")]
@@ -64,7 +64,7 @@ def test_a_failed_prefill_blocks_submit_until_retry_fills_it(page, mock):
     mock.profile_fails = True
     driver = page("kyc/nl/")
     wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".fg-alert[role=alert]"), timeout=10, message="the load-failed alert")
-    driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+    submit(driver)
     items = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-error-summary li"), message="the summary")
     assert "We could not load some of your details." in items[-1].text
     assert driver.find_element(By.ID, "fg-result").get_attribute("hidden") is not None

@@ -5,7 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from helpers import active_id, choose, click, error_of, fill, set_value, steps_text, summary_items, wait_for
+from helpers import active_id, choose, click, error_of, fill, set_value, steps_text, submit, summary_items, wait_for
 
 REGISTRATION_PAGE_1 = {"full_name": "Ann Example", "birth_date": "1990-03-27", "email": "ann@example.org", "contact_method": ("choose", 0)}
 REGISTRATION_PAGE_2 = {"username": "ann_1", "password": "correct horse", "password_confirm": "correct horse"}
@@ -31,7 +31,7 @@ def test_page_one_rules_show_their_configured_messages(page, values, expected):
     driver = page("registration/")
     fill(driver, {**{k: v for k, v in REGISTRATION_PAGE_1.items() if k not in values}, **{k: v for k, v in values.items() if v is not None}})
     next_page(driver)
-    assert steps_text(driver) == "Step 1 of 3"
+    assert steps_text(driver) == "Step 1 of 4"
     for field, message in expected.items():
         assert error_of(driver, field) == message
     assert sorted(summary_items(driver)) == sorted(expected.values())
@@ -50,10 +50,10 @@ def test_page_two_rules_show_their_configured_messages(page, values, expected):
     driver = page("registration/")
     fill(driver, REGISTRATION_PAGE_1)
     next_page(driver)
-    assert steps_text(driver) == "Step 2 of 3"
+    assert steps_text(driver) == "Step 2 of 4"
     fill(driver, {**REGISTRATION_PAGE_2, **values})
     next_page(driver)
-    assert steps_text(driver) == "Step 2 of 3"
+    assert steps_text(driver) == "Step 2 of 4"
     for field, message in expected.items():
         assert error_of(driver, field) == message
 
@@ -76,7 +76,7 @@ def test_last_page_required_checkbox_and_max_length(page):
     next_page(driver)
     choose(driver, "f-has_pets-0")
     set_value(driver, "f-pet_notes", "x" * 501)
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     assert error_of(driver, "terms") == "You must accept the terms of service"
     assert error_of(driver, "pet_notes") == "Keep it to 500 characters or fewer"
     assert driver.find_element(By.ID, "fg-result").get_attribute("hidden") is not None
@@ -94,13 +94,13 @@ def test_last_page_required_checkbox_and_max_length(page):
 def test_country_configs_show_the_seed_messages(page, path, values, field, message):
     driver = page(path)
     fill(driver, values)
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     assert error_of(driver, field) == message
 
 
 def test_error_summary_takes_focus_and_links_move_focus(page):
     driver = page("kyc/de/")
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     assert active_id(driver) == "fg-error-summary"
     assert driver.title.startswith("Fehler: ")
     assert driver.find_element(By.ID, "fg-error-summary-title").text == "Es gibt ein Problem"
@@ -129,7 +129,7 @@ def go_to_pet_page_two(driver):
     fill(driver, {"text_1": "Ann", "text_2": "ann@example.org", "datetime_1": "1990-01-31"})
     driver.find_element(By.ID, "f-formattednumeric_1").send_keys("06123456789")
     next_page(driver)
-    assert steps_text(driver) == "Step 2 of 3"
+    assert steps_text(driver) == "Step 2 of 4"
 
 
 def test_pet_adoption_yard_rule_shows_and_hides_the_fence_question(page):
@@ -149,7 +149,7 @@ def test_a_hidden_required_field_does_not_block_submit(page, mock):
     choose(driver, "f-mode-1")
     assert not driver.find_element(By.ID, "fg-field-code").is_displayed()
     before = len(mock.submissions)
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     wait_for(lambda: len(mock.submissions) > before, message="the submission")
     assert mock.submissions[-1] == {"name": "Ann", "mode": "No", "secret": "hunter22"}
     wait_for(lambda: driver.find_element(By.ID, "fg-status").text == "Thanks, we got it.", message="the success message")
@@ -160,7 +160,7 @@ def test_a_shown_required_field_blocks_submit(page, mock):
     fill(driver, {"name": "Ann", "secret": "hunter22", "code": "12"})
     choose(driver, "f-mode-0")
     before = len(mock.submissions)
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     assert error_of(driver, "code") == "The code has 4 digits"
     assert len(mock.submissions) == before
 
@@ -169,7 +169,7 @@ def test_server_field_errors_are_mapped_onto_fields(page):
     driver = page("submit-check/")
     fill(driver, {"name": "taken", "secret": "hunter22"})
     choose(driver, "f-mode-1")
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     wait_for(lambda: error_of(driver, "name"), message="the server's field error")
     assert error_of(driver, "name") == "That name is already taken"
     assert summary_items(driver) == ["That name is already taken"]
@@ -180,7 +180,7 @@ def test_server_failures_show_in_the_summary_and_keep_what_was_typed(page):
     driver = page("submit-check/")
     fill(driver, {"name": "boom", "secret": "hunter22"})
     choose(driver, "f-mode-1")
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     wait_for(lambda: summary_items(driver), message="the failure")
     # The server's own words, as text, with a Retry that resends (a 5xx may pass on a second try).
     assert summary_items(driver) == ["server error Retry"]
@@ -191,11 +191,11 @@ def test_server_failures_show_in_the_summary_and_keep_what_was_typed(page):
 
 def test_the_wizard_blocks_next_on_an_invalid_page(page):
     driver = page("pet-adoption/")
-    assert steps_text(driver) == "Step 1 of 3"
+    assert steps_text(driver) == "Step 1 of 4"
     assert not driver.find_element(By.ID, "fg-page-1").is_displayed()
     assert not driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").is_displayed()
     next_page(driver)
-    assert steps_text(driver) == "Step 1 of 3"
+    assert steps_text(driver) == "Step 1 of 4"
     assert active_id(driver) == "fg-error-summary"
     assert "Enter your fullname" in summary_items(driver)
     go_to_pet_page_two(driver)
@@ -203,7 +203,7 @@ def test_the_wizard_blocks_next_on_an_invalid_page(page):
     assert driver.find_element(By.ID, "fg-page-1").is_displayed()
     assert not driver.find_element(By.ID, "fg-page-0").is_displayed()
     click(driver, "[data-fg-back]")
-    assert steps_text(driver) == "Step 1 of 3"
+    assert steps_text(driver) == "Step 1 of 4"
     assert active_id(driver) == "fg-page-0-title"
 
 
@@ -229,7 +229,7 @@ def test_a_valid_kyc_submission_shows_the_data_as_json(page):
     driver = page("kyc/de/")
     fill(driver, {"first_name": "Erika", "last_name": "Mustermann", "steuer_id": "12345678901", "birth_date": "1964-08-12",
                   "postal_code": "10115", "email": " erika@example.de ", "consent": True})
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     result = driver.find_element(By.ID, "fg-result")
     assert result.is_displayed()
     assert active_id(driver) == "fg-result-title"
@@ -275,6 +275,14 @@ def test_a_form_completed_with_the_keyboard_alone(page):
     assert active_id(driver) == "f-consent"
     driver.switch_to.active_element.send_keys(Keys.SPACE)
     driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert driver.switch_to.active_element.get_attribute("data-fg-next") is not None
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    # "Check your answers", then its submit button: a Tab past each Change link.
+    assert active_id(driver) == "fg-review-title"
+    for _ in range(20):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        if driver.switch_to.active_element.get_attribute("data-fg-submit") is not None:
+            break
     assert driver.switch_to.active_element.get_attribute("data-fg-submit") is not None
     driver.switch_to.active_element.send_keys(Keys.ENTER)
     data = json.loads(wait_for(lambda: driver.find_element(By.CSS_SELECTOR, ".fg-result-json").text, message="the result"))
@@ -291,7 +299,7 @@ def test_without_javascript_the_browser_refuses_an_empty_required_field(site_dir
         driver.get(base_url + "/registration/")
         assert driver.find_element(By.ID, "fg-page-2").is_displayed()
         assert not driver.find_element(By.ID, "fg-steps").is_displayed()
-        driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+        submit(driver)
         assert driver.current_url == base_url + "/registration/"
         assert driver.find_element(By.ID, "fg-form").is_displayed()
         assert driver.title == "Create your account – formgen example forms"
@@ -346,7 +354,7 @@ def test_nl_prefill_failure_offers_a_retry_that_fills_the_fields(page, mock):
 def test_clicking_submit_straight_from_an_invalid_field_still_submits_the_check(page):
     driver = page("kyc/de/")
     driver.find_element(By.ID, "f-first_name").send_keys("A")
-    click(driver, "[data-fg-submit]")
+    submit(driver)
     assert active_id(driver) == "fg-error-summary"
     assert len(summary_items(driver)) == 7
     assert summary_items(driver)[0] == "Vorname muss mindestens 2 Zeichen lang sein"

@@ -14,7 +14,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import REPOSITORY, chrome
-from helpers import fill, wait_for
+from helpers import fill, submit, wait_for
 
 RECORD_CSP_VIOLATIONS = """
 window.__cspViolations = [];
@@ -152,7 +152,7 @@ def test_a_form_without_an_action_is_accepted_by_the_sink(served, driver):
     driver.get(served.url + "kyc/nl/")
     wait_for(lambda: value(driver, "first_name") == "Jan", timeout=10, message="prefill")
     fill(driver, {"bsn": "123456789", "email": "jan@example.nl", "consent": True})
-    driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+    submit(driver)
     wait_for(lambda: driver.find_element(By.ID, "fg-form").get_attribute("hidden") is not None, timeout=10, message="the form sent")
     submissions = served.work / ".formgen" / "submissions.jsonl"
     wait_for(submissions.exists, message="the submissions file")

@@ -15,7 +15,7 @@ export function specOf(vector) {
   const language = vector.lang || "en";
   return {
     version: 1, id: "vector", path: "vector", title: vector.name, lang: language,
-    pages: [{ fields: fields.map((f) => f.id) }], fields,
+    pages: vector.form.pages || [{ fields: fields.map((f) => f.id) }], fields,
     rules: (vector.form.rules || []).map((rule) => ({ otherwise: null, ...rule })),
     dataSources: [], submit: { method: "post", encoding: "json" }, messages: vectors.messages[language],
   };

@@ -70,6 +70,17 @@ SEMANTICS = [
     "always sent as true/false. Text-like fields (text, textarea, email, tel, password, date, select, radio, yesno,",
     "formattednumeric) are sent as trimmed strings, number as a JSON number (as text when it is not a number), a",
     "checkbox group as a list of strings.",
+    "",
+    "Journey (form.pages, when given; else one page holding every field): pages {fields, id?, exit?, next?}.",
+    "From the first page, each page is visited unless the form has 2+ pages, it is not an exit page, and every",
+    "field on it that carries a value is hidden by the rules (then it is skipped and its branches unused). After a",
+    "visited page its branches next[] {field, condition, values, goTo} are tested in order with the rules'",
+    "conditions, a field hidden or not on a page visited so far counting as empty; the first that holds goes to",
+    "the page whose id is goTo when it lies later (goTo 'review' ends the journey); without a match, the next",
+    "page in order that is not an exit page. An exit page ends the journey and is an error keyed by its id",
+    "(or page-N), the message its title. Every field on a page not visited is hidden (not checked, not in data,",
+    "listed in hidden); the rules then run again with those fields empty, and the journey again, until the set",
+    "of skipped pages' fields stops changing (at most pages.count rounds).",
 ]
 
 
@@ -152,7 +163,7 @@ def with_messages(field, fields, lang):
     return field
 
 
-def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, data=None):
+def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, data=None, pages=None):
     fields = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
     fields = [with_messages(field, fields, lang) for field in fields]
     entry = {"name": name}
@@ -160,6 +171,8 @@ def case(name, fields, values, errors, hidden=(), rules=(), now=NOW, lang=None, 
         entry["lang"] = lang
     entry["now"] = now
     entry["form"] = {"fields": fields, "rules": list(rules)}
+    if pages is not None:
+        entry["form"]["pages"] = pages
     entry["values"] = values
     entry["errors"] = errors
     entry["hidden"] = sorted(hidden)
@@ -712,6 +725,89 @@ case("data: text from a JSON number", [f("code", "Code")], {"code": 42}, {}, dat
 case("data: hidden checkbox left out", [yard, f("agree", "Agree", "checkbox")], {"yard": "No", "agree": True}, {},
      hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")], data={"yard": "No"})
 case("data: readOnly empty left out", [f("first", "First", readOnly=True, required=True)], {"first": ""}, {}, data={})
+
+
+# Journeys: branching, exit pages, pages that skip themselves.
+has_pets = f("has_pets", "Do you have pets", "yesno", required=True)
+pet_count = f("pet_count", "How many pets", "number", required=True)
+pet_name = f("pet_name", "Pet name", required=True)
+shelter = f("shelter_day", "Visit day", required=True)
+contact = f("email", "Email", "email", required=True)
+journey_fields = [has_pets, pet_count, pet_name, shelter, contact]
+
+
+def journey_pages(branches=None, exit_page=True):
+    pages = [{"id": "about", "title": "Your pets", "fields": ["has_pets", "pet_count"],
+              "next": branches if branches is not None else [
+                  {"field": "has_pets", "condition": "equals", "values": ["No"], "goTo": "no-pets"},
+                  {"field": "pet_count", "condition": "greaterThan", "values": ["5"], "goTo": "shelter"}]}]
+    if exit_page:
+        pages.append({"id": "no-pets", "title": "You need a pet", "fields": [], "exit": True})
+    pages += [{"id": "names", "title": "Names", "fields": ["pet_name"]},
+              {"id": "shelter", "title": "Shelter visit", "fields": ["shelter_day"]},
+              {"id": "contact", "title": "Contact", "fields": ["email"]}]
+    return pages
+
+
+case("journey: no branch holds, every page but the exit page", journey_fields,
+     {"has_pets": "Yes", "pet_count": "2"},
+     {"pet_name": "Enter Pet name", "shelter_day": "Enter Visit day", "email": "Enter Email"},
+     pages=journey_pages(), data={"has_pets": "Yes", "pet_count": 2})
+case("journey: a branch skips a page, its fields not demanded", journey_fields,
+     {"has_pets": "Yes", "pet_count": "7", "pet_name": "Rex", "shelter_day": "Monday", "email": "a@b.co"},
+     {}, hidden=["pet_name"], pages=journey_pages(),
+     data={"has_pets": "Yes", "pet_count": 7, "shelter_day": "Monday", "email": "a@b.co"})
+case("journey: ending on an exit page is an error, later pages skipped", journey_fields,
+     {"has_pets": "No", "pet_name": "Rex", "email": "a@b.co"},
+     {"no-pets": "You need a pet", "pet_count": "Enter How many pets"},
+     hidden=["email", "pet_name", "shelter_day"], pages=journey_pages(), data={"has_pets": "No"})
+case("journey: first matching branch wins", journey_fields,
+     {"has_pets": "No", "pet_count": "9"},
+     {"no-pets": "You need a pet"}, hidden=["email", "pet_name", "shelter_day"], pages=journey_pages(),
+     data={"has_pets": "No", "pet_count": 9})
+case("journey: goTo review ends the journey", journey_fields,
+     {"has_pets": "Yes", "pet_count": "1"}, {},
+     hidden=["email", "pet_name", "shelter_day"],
+     pages=journey_pages([{"field": "has_pets", "condition": "equals", "values": ["Yes"], "goTo": "review"}]),
+     data={"has_pets": "Yes", "pet_count": 1})
+case("journey: a branch on an empty answer", journey_fields, {},
+     {"has_pets": "Select Do you have pets", "pet_count": "Enter How many pets"},
+     hidden=["email", "pet_name", "shelter_day"],
+     pages=journey_pages([{"field": "has_pets", "condition": "empty", "values": [], "goTo": "review"}]), data={})
+case("journey: goTo backwards is ignored", journey_fields,
+     {"has_pets": "Yes", "pet_count": "1", "pet_name": "Rex", "shelter_day": "Mon", "email": "a@b.co"}, {},
+     pages=[{"id": "about", "fields": ["has_pets", "pet_count"]},
+            {"id": "names", "fields": ["pet_name"], "next": [{"field": "has_pets", "condition": "equals", "values": ["Yes"], "goTo": "about"}]},
+            {"id": "shelter", "fields": ["shelter_day"]}, {"id": "contact", "fields": ["email"]}],
+     data={"has_pets": "Yes", "pet_count": 1, "pet_name": "Rex", "shelter_day": "Mon", "email": "a@b.co"})
+case("journey: a branch testing a field on a later page counts it empty", journey_fields,
+     {"has_pets": "Yes", "pet_count": "1", "pet_name": "Rex", "shelter_day": "Mon", "email": "a@b.co"}, {},
+     pages=journey_pages([{"field": "email", "condition": "notEmpty", "values": [], "goTo": "contact"}], exit_page=False),
+     data={"has_pets": "Yes", "pet_count": 1, "pet_name": "Rex", "shelter_day": "Mon", "email": "a@b.co"})
+case("journey: a page whose every field is hidden is skipped with its display fields", journey_fields + [f("intro", "Intro", "paragraph")],
+     {"has_pets": "No", "email": "a@b.co"}, {},
+     hidden=["intro", "pet_count", "pet_name", "shelter_day"],
+     rules=[rule("has_pets", "equals", ["Yes"], "show", ["pet_count", "pet_name", "shelter_day"], "hide")],
+     pages=[{"id": "about", "fields": ["has_pets"]}, {"id": "count", "fields": ["intro", "pet_count"]},
+            {"id": "names", "fields": ["pet_name"]}, {"id": "shelter", "fields": ["shelter_day"]}, {"id": "contact", "fields": ["email"]}],
+     data={"has_pets": "No", "email": "a@b.co"})
+case("journey: a skipped page's branches are not used", journey_fields,
+     {"has_pets": "No", "shelter_day": "Mon", "pet_name": "Rex", "email": "a@b.co"}, {},
+     hidden=["pet_count", "pet_name"],
+     rules=[rule("has_pets", "equals", ["Yes"], "show", ["pet_count"], "hide")],
+     pages=[{"id": "about", "fields": ["has_pets"]},
+            {"id": "count", "fields": ["pet_count"], "next": [{"field": "has_pets", "condition": "equals", "values": ["No"], "goTo": "names"}]},
+            {"id": "shelter", "fields": ["shelter_day"], "next": [{"field": "has_pets", "condition": "equals", "values": ["No"], "goTo": "contact"}]},
+            {"id": "names", "fields": ["pet_name"]}, {"id": "contact", "fields": ["email"]}],
+     data={"has_pets": "No", "shelter_day": "Mon", "email": "a@b.co"})
+case("journey: a rule testing a field on a skipped page sees it empty", journey_fields,
+     {"has_pets": "Yes", "pet_count": "7", "pet_name": "Rex", "shelter_day": "Mon", "email": ""}, {},
+     hidden=["email", "pet_name"],
+     rules=[rule("pet_name", "notEmpty", [], "show", ["email"], "hide")],
+     pages=journey_pages(), data={"has_pets": "Yes", "pet_count": 7, "shelter_day": "Mon"})
+case("journey: a one-page form with every field hidden is still its page", [yard, f("agree", "Agree", "checkbox"), f("intro", "Intro", "paragraph")],
+     {"yard": "No"}, {}, hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")],
+     pages=[{"fields": ["yard"]}, {"fields": ["agree", "intro"]}][1:], data={"yard": "No"})
 
 
 def main():

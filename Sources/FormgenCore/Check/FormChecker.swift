@@ -58,6 +58,7 @@ public struct FormChecker {
             }
         }
         checkRuleCycles(form, log: log)
+        checkJourney(form, fields: firstByID, log: log)
     }
 
     private func checkField(_ field: Field, form: Form, known: [String], firstByID: [String: Field],
@@ -142,7 +143,7 @@ public struct FormChecker {
     }
 
     /// A rule value the tested field can never hold: not one of its options (yes/no included), or not a number for a number field.
-    private func checkRuleValues(_ rule: VisibilityRule, against field: Field, log: DiagnosticLog) {
+    func checkRuleValues(_ rule: VisibilityRule, against field: Field, log: DiagnosticLog) {
         guard rule.condition.needsValue else { return }
         let numeric = [.number, .formattednumeric].contains(field.type) && ![.greaterThan, .lessThan].contains(rule.condition)
         let options = field.optionsSource == nil ? field.options.map(\.value) : []
@@ -159,7 +160,7 @@ public struct FormChecker {
         }
     }
 
-    private func suggestion(_ name: String, _ known: [String]) -> String {
+    func suggestion(_ name: String, _ known: [String]) -> String {
         if let close = closestMatch(to: name, in: known) { return " (did you mean '\(close)'?)" }
         return known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
     }

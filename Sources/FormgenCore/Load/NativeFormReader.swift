@@ -1,6 +1,6 @@
 /// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
 struct NativeFormReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review"]
 
     /// The parts every native-format document has, shared by forms and flow definitions.
     struct Body {
@@ -8,6 +8,8 @@ struct NativeFormReader {
         var dataSources: [DataSource] = []
         var rules: [VisibilityRule] = []
         var submission: Submission
+        /// `review:`, nil when not written.
+        var review: Bool?
     }
 
     func readBody(_ root: ConfigNode, defaults: Submission) -> Body {
@@ -25,6 +27,7 @@ struct NativeFormReader {
             body.rules += items.compactMap { RuleReader().read($0, field: nil) }
         }
         if let submit = root["submit"] { body.submission = SubmissionReader().read(submit, over: defaults) }
+        body.review = root.bool("review")
         return body
     }
 
@@ -39,7 +42,12 @@ struct NativeFormReader {
         let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
         if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
         form.description = root.markdown("description")
-        form.pages = body.pages.map { page in Page(title: page.title, items: page.items.map { $0.translated(to: form.language) }) }
+        form.pages = body.pages.map { page in
+            var translated = page
+            translated.items = page.items.map { $0.translated(to: form.language) }
+            return translated
+        }
+        form.review = body.review
         form.dataSources = body.dataSources
         form.rules = body.rules
         form.submission = body.submission
@@ -49,11 +57,66 @@ struct NativeFormReader {
 
     private func readPage(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Page? {
         guard node.expectMapping("a page") else { return nil }
-        node.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "page")
+        node.warnUnknownKeys(allowed: ["id", "title", "description", "fields", "sections", "next", "exit", "text"], in: "page")
         var items = readFields(node["fields"], rules: &rules)
         items += readSections(node["sections"], rules: &rules)
-        if items.isEmpty { node.error("page has no 'fields' or 'sections'") }
-        return Page(title: node.string("title"), items: items)
+        let isExit = node.bool("exit") ?? false
+        if isExit {
+            if !items.isEmpty { (node["fields"] ?? node["sections"] ?? node).error("exit page has fields; an exit page shows only its 'text'") }
+            if node.has("next") { node["next"]?.error("exit page has 'next'; an exit page ends the journey") }
+        } else if items.isEmpty {
+            node.error("page has no 'fields' or 'sections'")
+        }
+        var page = Page(title: node.string("title"), items: isExit ? [] : items)
+        page.id = node.string("id")
+        if let idNode = node["id"], let id = page.id, !Self.isPageID(id) {
+            idNode.error("page id '\(id)' may hold only letters, digits, '_' and '-', starting with a letter")
+        }
+        page.isExit = isExit
+        page.text = node.markdown("text")
+        if node.has("text") && !isExit { node["text"]?.warning("'text' is shown only on an exit page (exit: true); use 'description' on a section") }
+        page.location = node.location
+        if let next = node["next"], !isExit, let branches = next.expectSequence("'next'") {
+            page.next = branches.compactMap(readBranch)
+        }
+        return page
+    }
+
+    /// `{when, condition, value, goTo}`: a rule's condition and the page it leads to.
+    private func readBranch(_ node: ConfigNode) -> PageBranch? {
+        guard node.expectMapping("a branch") else { return nil }
+        node.warnUnknownKeys(allowed: ["when", "condition", "value", "values", "goTo"], in: "branch")
+        guard let goTo = node.string("goTo"), let goToNode = node["goTo"] else {
+            node.error("branch is missing 'goTo' (a later page's id, or 'review')")
+            return nil
+        }
+        guard let when = node.string("when") else {
+            node.error("branch is missing 'when' (the id of the field it tests)")
+            return nil
+        }
+        guard let conditionName = node.string("condition") else {
+            node.error("branch is missing 'condition' (one of \(VisibilityRule.Condition.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        guard let condition = VisibilityRule.Condition(rawValue: conditionName) else {
+            node["condition"]?.error(unknownMessage("condition", conditionName, VisibilityRule.Condition.allCases.map(\.rawValue)))
+            return nil
+        }
+        let values = node.stringList("values") ?? node.stringList("value") ?? []
+        if condition.needsValue && values.isEmpty {
+            node.error("branch with condition '\(conditionName)' needs a 'value'")
+            return nil
+        }
+        if (condition == .greaterThan || condition == .lessThan), let value = values.first, Double(value) == nil {
+            node["value"]?.error("branch with condition '\(conditionName)' needs a number, found '\(value)'")
+            return nil
+        }
+        return PageBranch(field: when, condition: condition, values: values, goTo: goTo, at: node.location, goToLocation: goToNode.location)
+    }
+
+    static func isPageID(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 
     private func readSections(_ node: ConfigNode?, rules: inout [VisibilityRule]) -> [FormItem] {

@@ -220,6 +220,7 @@ public struct SiteLoader: Sendable {
             let inherited = definition?.body.submission ?? settings.submission
             form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
             form.drafts = settings.drafts
+            form.review = definition?.body.review
             variants.append(CountryForm(code: country.code, name: name, form: form))
         }
         if let definition {

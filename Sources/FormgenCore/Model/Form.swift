@@ -12,6 +12,8 @@ public struct Form: Sendable, Hashable {
     public var dataSources: [DataSource]
     public var rules: [VisibilityRule]
     public var submission: Submission
+    /// `review:`: a "Check your answers" step before sending; nil when the config does not say (see `hasReview`).
+    public var review: Bool?
     /// Whether and how long the browser keeps a draft of the answers.
     public var drafts = DraftPolicy()
     /// Which input format the form was read from.
@@ -38,21 +40,59 @@ public struct Form: Sendable, Hashable {
     /// The fields that carry a value (not images or paragraphs).
     public var inputFields: [Field] { allFields.filter { !$0.kind.isDisplayOnly } }
 
-    /// The form with `transform` applied to every field, in place, sections included.
+    /// Whether the form ends in a "Check your answers" step: as `review:` says, else when it has 2+ pages that ask something.
+    public var hasReview: Bool { review ?? (pages.filter { !$0.isExit }.count > 1) }
+
+    /// The form with `transform` applied to every field, in place, sections included (pages keep their journey).
     func mappingFields(_ transform: (inout Field) -> Void) -> Form {
         var form = self
-        form.pages = pages.map { page in Page(title: page.title, items: page.items.map { $0.mappingFields(transform) }) }
+        form.pages = pages.map { page in
+            var copy = page
+            copy.items = page.items.map { $0.mappingFields(transform) }
+            return copy
+        }
         return form
     }
 }
 
-/// One step of a multi-page form.
+/// One step of a multi-page form; with `id`, a journey can branch to it (`next`), and an exit page ends the journey.
 public struct Page: Sendable, Hashable {
+    /// `id:`, the name branches use in `goTo`.
+    public var id: String?
     public var title: String?
     public var items: [FormItem]
+    /// Branches tested after this page, first match wins; without a match the next page in order follows.
+    public var next: [PageBranch] = []
+    /// `exit: true`: the journey ends here, showing `text`, with no Next and no submit.
+    public var isExit = false
+    /// An exit page's Markdown text.
+    public var text: String?
+    public var location: SourceLocation?
+
     public init(title: String?, items: [FormItem]) {
         self.title = title
         self.items = items
+    }
+}
+
+/// `next: [{when, condition, value, goTo}]` on a page: where the journey goes when the condition holds.
+public struct PageBranch: Sendable, Hashable {
+    /// The condition, read as a rule's (`targets` empty, `action` unused).
+    public var field: String
+    public var condition: VisibilityRule.Condition
+    public var values: [String]
+    /// A later page's id or `review`.
+    public var goTo: String
+    public var location: SourceLocation
+    public var goToLocation: SourceLocation
+
+    public init(field: String, condition: VisibilityRule.Condition, values: [String], goTo: String, at location: SourceLocation, goToLocation: SourceLocation) {
+        self.field = field
+        self.condition = condition
+        self.values = values
+        self.goTo = goTo
+        self.location = location
+        self.goToLocation = goToLocation
     }
 }
 

@@ -68,11 +68,15 @@ public struct PageRenderer: Sendable {
         context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
         context["method"] = form.submission.method
         context["action"] = action ?? ""
-        context["multiPage"] = form.pages.count > 1
+        context["multiPage"] = form.pages.count > 1 || form.hasReview
+        context["review"] = form.hasReview
         context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
         let reveals = Reveals(spec.reveals, fields: form.allFields)
+        let notes = JourneyNotes(form: form)
         context["pages"] = form.pages.enumerated().map { index, page in
-            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals)] as [String: Any]
+            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals),
+             "exit": page.isExit, "exitHTML": page.text.map(Markdown.html) ?? false,
+             "notes": notes.byPage[index] ?? []] as [String: Any]
         }
         let texts = Messages.table(for: form.language)
         context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"

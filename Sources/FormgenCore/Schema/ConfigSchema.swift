@@ -60,6 +60,7 @@ public enum ConfigSchema {
                     "rules": ["type": "array", "description": "Rules that show, hide, require or unrequire fields.", "items": ref("rule")],
                     "submit": ref("submit"),
                     "drafts": ref("drafts"),
+                    "review": ["type": "boolean", "description": "A \"Check your answers\" step before sending (default: true when the form has 2 or more pages that ask something)."],
                     "countries": [
                         "description": "Makes this config a country flow: the countries it lists (each needs a config in configs/countries/), as a list of codes or a map of code to name or {name, locale}.",
                         "oneOf": [
@@ -150,11 +151,22 @@ public enum ConfigSchema {
             "textList": ["oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
             "fields": ["type": "array", "items": ref("field")],
             "page": object(title: nil, [
+                "id": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$", "description": "The page's name for branches' 'goTo' ('review' is the Check your answers step)."],
                 "title": text("The page's heading and step name."),
                 "description": text("Markdown."),
                 "fields": ref("fields"),
                 "sections": ["type": "array", "items": ref("section")],
+                "next": ["type": "array", "description": "Branches tested after this page, first match wins; without a match, the next page in order that is not an exit page.", "items": ref("branch")],
+                "exit": ["type": "boolean", "description": "An exit page: it shows its 'text' and ends the journey, with no Next and no submit; it has no fields."],
+                "text": text("Markdown: what an exit page says."),
             ]),
+            "branch": object(title: nil, [
+                "when": text("The id of the field whose value is tested."),
+                "condition": ["type": "string", "enum": .array(VisibilityRule.Condition.allCases.map { .string($0.rawValue) })],
+                "value": ["description": "The value compared with (several for in/notIn).", "oneOf": [scalar, ["type": "array", "items": scalar]]],
+                "values": ["type": "array", "items": scalar],
+                "goTo": text("A later page's id, or 'review'."),
+            ], required: ["when", "condition", "goTo"]),
             "section": object(title: nil, [
                 "title": text("The group's legend."),
                 "description": text("Markdown shown under the legend."),

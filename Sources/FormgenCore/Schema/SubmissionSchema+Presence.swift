@@ -9,8 +9,8 @@ extension SubmissionSchema {
         case undetermined
     }
 
-    /// Whether the field must, may or must not be in a submission.
-    func presence(of field: Field) -> Presence {
+    /// Whether the field must, may or must not be in a submission, by the rules alone.
+    func rulePresence(of field: Field) -> Presence {
         let skipped = field.readOnly || field.dataSource != nil
         let rules = form.rules.filter { $0.targets.contains(field.id) }
         let visibility = rules.filter { Self.isVisibility($0.action) || $0.otherwise.map(Self.isVisibility) == true }

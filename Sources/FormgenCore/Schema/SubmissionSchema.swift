@@ -72,6 +72,7 @@ public struct SubmissionSchema {
             document["required"] = .array(required)
             document["errorMessage"] = ["required": .object(requiredMessages)]
         }
+        conditions += exitConditions()
         if !conditions.isEmpty { document["allOf"] = .array(conditions) }
         let lower = baseURL.lowercased()
         if lower.hasPrefix("https://") || lower.hasPrefix("http://") {

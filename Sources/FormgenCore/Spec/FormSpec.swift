@@ -19,11 +19,35 @@ public struct FormSpec: Codable, Sendable, Hashable {
     public var drafts: DraftsSpec
     /// Interface text in the page's language (each field carries its own messages).
     public var messages: [String: String]
+    /// `true` when the form ends in a "Check your answers" step; absent otherwise.
+    public var review: Bool?
 
     public struct PageSpec: Codable, Sendable, Hashable {
         public var title: String?
         /// Ids of the page's fields in order, nested sections included.
         public var fields: [String]
+        /// The page's `id`, when the config gives one.
+        public var id: String?
+        /// `true` on an exit page; absent otherwise.
+        public var exit: Bool?
+        /// The page's branches, first match wins; absent when it has none.
+        public var next: [BranchSpec]?
+
+        public init(title: String?, fields: [String], id: String? = nil, exit: Bool? = nil, next: [BranchSpec]? = nil) {
+            self.title = title
+            self.fields = fields
+            self.id = id
+            self.exit = exit
+            self.next = next
+        }
+    }
+
+    /// A branch: when `field` meets the condition (as a rule's), the journey goes to the page `goTo` (or `review`).
+    public struct BranchSpec: Codable, Sendable, Hashable {
+        public var field: String
+        public var condition: String
+        public var values: [String]
+        public var goTo: String
     }
 
     public struct FieldSpec: Codable, Sendable, Hashable {
@@ -145,7 +169,11 @@ extension FormSpec {
         path = form.path
         title = form.title
         lang = form.language
-        pages = form.pages.map { PageSpec(title: $0.title, fields: $0.items.flatMap(\.fields).map(\.id)) }
+        pages = form.pages.map { page in
+            PageSpec(title: page.title, fields: page.items.flatMap(\.fields).map(\.id), id: page.id, exit: page.isExit ? true : nil,
+                     next: page.next.isEmpty ? nil : page.next.map { BranchSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, goTo: $0.goTo) })
+        }
+        review = form.hasReview ? true : nil
         fields = form.allFields.map { FieldSpec($0, messages: FieldMessages(field: $0, form: form)) }
         rules = form.rules.map {
             RuleSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, action: $0.action.rawValue,

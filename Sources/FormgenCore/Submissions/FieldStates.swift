@@ -2,13 +2,36 @@
 ///
 /// Every pass evaluates the rules in order against the values, a field hidden in the previous pass
 /// counting as empty; passes repeat until the hidden set stops changing (at most `rules.count + 1`),
-/// so chains of rules settle. The browser runtime computes the same thing.
+/// so chains of rules settle. Then the ``Journey`` is walked, and every field on a page it does not visit is
+/// hidden too; the rules run again with those fields empty until the skipped pages stop changing (at most
+/// `pages.count` rounds). The browser runtime computes the same thing.
 public struct FieldStates: Sendable, Hashable {
     public var hidden: Set<String>
     public var required: Set<String>
+    /// The pages visited for these values.
+    public var journey: Journey
 
     public init(spec: FormSpec, values: [String: JSONValue]) {
         let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var skipped: Set<String> = []
+        var rules = Self.ruleStates(spec: spec, values: values, fields: fields, skipped: skipped)
+        var journey = Journey(spec: spec, values: values, hidden: rules.hidden, fields: fields)
+        for _ in 0..<max(spec.pages.count, 1) {
+            let onPath = Set(journey.path)
+            let now = Set(spec.pages.enumerated().filter { !onPath.contains($0.offset) }.flatMap(\.element.fields))
+            if now == skipped { break }
+            skipped = now
+            rules = Self.ruleStates(spec: spec, values: values, fields: fields, skipped: skipped)
+            journey = Journey(spec: spec, values: values, hidden: rules.hidden, fields: fields)
+        }
+        hidden = rules.hidden.union(skipped)
+        required = rules.required
+        self.journey = journey
+    }
+
+    /// The rules' hidden and required sets, fields in `skipped` counting as empty.
+    private static func ruleStates(spec: FormSpec, values: [String: JSONValue], fields: [String: FormSpec.FieldSpec],
+                                   skipped: Set<String>) -> (hidden: Set<String>, required: Set<String>) {
         let configured = Set(spec.fields.filter(\.required).map(\.id))
         var hidden: Set<String> = []
         var required = configured
@@ -16,7 +39,7 @@ public struct FieldStates: Sendable, Hashable {
             var nextHidden: Set<String> = []
             required = configured
             for rule in spec.rules {
-                let value = hidden.contains(rule.field) ? nil : values[rule.field]
+                let value = hidden.contains(rule.field) || skipped.contains(rule.field) ? nil : values[rule.field]
                 let holds = Self.holds(rule, value: value, field: fields[rule.field])
                 guard let action = holds ? rule.action : rule.otherwise else { continue }
                 for target in rule.targets {
@@ -33,8 +56,7 @@ public struct FieldStates: Sendable, Hashable {
             hidden = nextHidden
             if settled { break }
         }
-        self.hidden = hidden
-        self.required = required
+        return (hidden, required)
     }
 
     /// Whether a rule's condition holds for its field's value.

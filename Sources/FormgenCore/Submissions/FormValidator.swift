@@ -44,6 +44,10 @@ public struct FormValidator: @unchecked Sendable {
     public func validate(_ values: [String: JSONValue]) -> ValidationResult {
         let states = FieldStates(spec: spec, values: values)
         var errors: [FieldError] = []
+        if let exit = states.journey.exitPage {
+            let page = spec.pages[exit]
+            errors.append(FieldError(field: page.id ?? "page-\(exit + 1)", message: page.title ?? page.id ?? "page \(exit + 1)"))
+        }
         for field in spec.fields where !field.isDisplayOnly && !field.readOnly && !states.hidden.contains(field.id) {
             if let message = check(field, values: values, states: states) {
                 errors.append(FieldError(field: field.id, message: message))

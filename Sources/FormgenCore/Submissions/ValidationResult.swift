@@ -2,7 +2,7 @@
 public struct ValidationResult: Sendable, Hashable {
     /// One message per invalid field, in the form's field order.
     public var errors: [FieldError]
-    /// Ids of the fields the rules hide, sorted.
+    /// Ids of the fields the rules hide and the fields on pages the journey skips, sorted.
     public var hidden: [String]
     /// The cleaned submission (see `FormValidator.data`).
     public var data: [String: JSONValue]

@@ -37,9 +37,11 @@ struct SharedVector: Sendable, CustomStringConvertible {
                 return .object(entry)
             }
             let ids: [JSONValue] = fields.compactMap { if case .object(let entry) = $0 { return entry["id"] } else { return nil } }
+            var pages: JSONValue = .array([.object(["fields": .array(ids)])])
+            if case .array(let written)? = form["pages"] { pages = .array(written) }
             let spec: JSONValue = .object([
                 "version": .number(1), "id": .string("vector"), "path": .string("vector"), "title": .string(name), "lang": .string(language),
-                "pages": .array([.object(["fields": .array(ids)])]), "fields": .array(completed), "rules": .array(rules),
+                "pages": pages, "fields": .array(completed), "rules": .array(rules),
                 "dataSources": .array([]), "submit": .object(["method": .string("post"), "encoding": .string("json")]),
                 "drafts": .object(["enabled": .bool(false), "maxAge": .number(0)]),
                 "messages": tables[language] ?? .object([:]),

@@ -39,7 +39,7 @@ export function addErrors(p) {
       link.textContent = shown[id];
       link.addEventListener("click", function (event) {
         event.preventDefault();
-        if (p.pages.length > 1 && p.pageOf(id) !== p.current) p.showPage(p.pageOf(id), false);
+        if (p.pageOf(id) !== p.current) p.showPage(p.pageOf(id), false);
         var wrapper = $("fg-field-" + id);
         if (wrapper) wrapper.scrollIntoView();
         p.focusTarget(id).focus();

@@ -1,7 +1,8 @@
-/* Rules: which fields are hidden and which required, given the values. */
+/* Rules: which fields are hidden and which required, given the values (FieldStates in Swift computes the same);
+   journey.js adds the pages visited when the form branches. */
 import { decimal, fieldMap, isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
-function holds(rule, value, field) {
+export function holds(rule, value, field) {
   var texts = !field ? [text(value)] : isGroup(field) ? items(value) : isSingleCheckbox(field) ? [String(isChecked(value))] : [text(value)];
   var empty = field ? isEmpty(value, field) : texts.every(function (t) { return t === ""; });
   var first = rule.values.length ? rule.values[0] : "";
@@ -19,15 +20,15 @@ function holds(rule, value, field) {
   }
   return false;
 }
-/** Which fields the rules hide and which are required, settled over repeated passes. */
-export function states(spec, values) {
-  var byId = fieldMap(spec), configured = spec.fields.filter(function (f) { return f.required; }).map(function (f) { return f.id; });
+/** The rules' hidden and required sets, fields in `skipped` counting as empty. */
+export function ruleStates(spec, values, byId, skipped) {
+  var configured = spec.fields.filter(function (f) { return f.required; }).map(function (f) { return f.id; });
   var hidden = new Set(), required = new Set(configured);
   for (var pass = 0; pass <= spec.rules.length; pass++) {
     var next = new Set();
     required = new Set(configured);
     spec.rules.forEach(function (rule) {
-      var value = hidden.has(rule.field) ? undefined : values[rule.field];
+      var value = hidden.has(rule.field) || skipped.has(rule.field) ? undefined : values[rule.field];
       var action = holds(rule, value, byId[rule.field]) ? rule.action : rule.otherwise;
       rule.targets.forEach(function (target) {
         if (action === "show") next.delete(target);
@@ -36,9 +37,18 @@ export function states(spec, values) {
         else if (action === "unrequire") required.delete(target);
       });
     });
-    var settled = next.size === hidden.size && Array.from(next).every(function (id) { return hidden.has(id); });
+    var settled = same(next, hidden);
     hidden = next;
     if (settled) break;
   }
   return { hidden: hidden, required: required };
+}
+export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }
+/** Set by journey.js on pages that branch, end at exit pages or have pages that may skip themselves. */
+export var journeys = { walk: null };
+/** Which fields the rules (and the journey) hide, which are required, and the pages visited (`path`, `exit`). */
+export function states(spec, values) {
+  var byId = fieldMap(spec), rules = ruleStates(spec, values, byId, new Set());
+  if (journeys.walk) return journeys.walk(spec, values, byId, rules);
+  return { hidden: rules.hidden, required: rules.required, path: spec.pages.map(function (page, n) { return n; }), exit: -1 };
 }

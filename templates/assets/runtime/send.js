@@ -91,7 +91,7 @@ features.push(function (p) {
       if (first === null) first = id;
     });
     if (first === null) return false;
-    if (p.pages.length > 1) p.showPage(p.pageOf(first), false);
+    p.showPage(p.pageOf(first), false);
     p.renderSummary(null, true);
     return true;
   }

@@ -11,7 +11,7 @@ export function addSubmission(p) {
     var check = p.runChecks(inputs.map(function (f) { return f.id; }));
     if (!check.ok) {
       var firstBad = inputs.filter(function (f) { return p.shown[f.id]; })[0];
-      if (p.pages.length > 1 && firstBad && p.pageOf(firstBad.id) !== p.current) p.showPage(p.pageOf(firstBad.id), false);
+      if (firstBad && p.pageOf(firstBad.id) !== p.current) p.showPage(p.pageOf(firstBad.id), false);
       p.renderSummary(null, true);
       return;
     }

@@ -86,6 +86,10 @@ export function clean(spec, values, hidden) {
 /** Validates a submission: { errors: {id: message}, hidden: [ids], data }. `now`: a Date or "YYYY-MM-DD". */
 export function validate(spec, values, now) {
   var state = states(spec, values), today = todayUTC(now), errors = {};
+  if (state.exit >= 0) {
+    var exit = spec.pages[state.exit];
+    errors[exit.id || "page-" + (state.exit + 1)] = exit.title || exit.id || "page " + (state.exit + 1);
+  }
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || field.readOnly || state.hidden.has(field.id) || field.id in errors) return;
     var message = checkField(spec, field, values, state, today);

@@ -1,36 +1,134 @@
-/* The wizard: one page at a time when the form has several (a one-page form's build leaves this module out). */
+/* The wizard: one step at a time. The steps are the pages the journey visits (rules.js), then "Check your answers"
+   when the form has it; an exit page ends the journey with no Next and no submit. A form of one page without a
+   review step leaves this module out. */
 import { features } from "./page.js";
-import { format } from "./values.js";
+import { validate } from "./validate.js";
+import { format, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
 features.push(function (p) {
-  var pages = p.pages, M = p.M, steps = p.steps;
-  if (pages.length <= 1) return;
+  var pages = p.pages, M = p.M, steps = p.steps, spec = p.spec, review = p.$("fg-review"), REVIEW = pages.length, returning = false;
+  if (pages.length <= 1 && !review) return;
+  Array.prototype.forEach.call(p.form.querySelectorAll("[data-fg-note]"), function (note) { note.hidden = true; });
+  function stepList() {
+    var list = p.state.path.slice();
+    if (review && p.state.exit < 0) list.push(REVIEW);
+    return list;
+  }
+  function after(index) { return stepList().filter(function (i) { return i > index; })[0]; }
+  function before(index) { return stepList().filter(function (i) { return i < index; }).pop(); }
+  /** "Step 2 of 5": the path and the review, again whenever an answer changes the path. */
+  function count() {
+    var list = stepList();
+    if (steps) steps.textContent = format(M.step, { current: String(list.indexOf(p.current) + 1), total: String(list.length) });
+  }
+  var apply = p.applyRules;
+  p.applyRules = function () { apply(); count(); };
   function showPage(index, moveFocus) {
     p.current = index;
+    var list = stepList(), position = list.indexOf(index), onReview = index === REVIEW;
+    var exit = !onReview && !!spec.pages[index].exit, last = position === list.length - 1;
     pages.forEach(function (page, i) { page.hidden = i !== index; });
-    if (steps) {
-      steps.textContent = format(M.step, { current: String(index + 1), total: String(pages.length) });
-      steps.hidden = false;
+    if (review) {
+      review.hidden = !onReview;
+      if (onReview) fillReview();
     }
-    p.backButton.hidden = index === 0;
-    p.nextButton.hidden = index === pages.length - 1;
-    p.submitButton.hidden = index !== pages.length - 1;
+    if (steps) steps.hidden = exit || position < 0;
+    count();
+    p.backButton.hidden = before(index) === undefined;
+    p.nextButton.hidden = exit || last;
+    p.submitButton.hidden = exit || !last;
     if (moveFocus) {
-      var heading = p.$("fg-page-" + index + "-title") || pages[index];
+      var heading = p.$(onReview ? "fg-review-title" : "fg-page-" + index + "-title") || pages[index];
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
       heading.focus();
     }
   }
-  p.showPage = showPage;
-  p.nextButton.addEventListener("click", function () {
+  /** After a Change from the review: the next page on the journey that still has a problem, else the review. */
+  function nextAfterChange() {
+    var errors = validate(spec, p.values(), new Date()).errors, list = stepList();
+    for (var n = list.indexOf(p.current) + 1; n < list.length; n++) {
+      if (list[n] === REVIEW) return REVIEW;
+      if (spec.pages[list[n]].exit || spec.pages[list[n]].fields.some(function (id) { return id in errors; })) return list[n];
+    }
+    return after(p.current);
+  }
+  function goNext() {
     p.applyRules();
+    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(M.loadFailed, true); p.addRetry(p.retryPrefill); return; }
     var check = p.runChecks(p.pageFieldIds(p.current));
     p.renderSummary(null, !check.ok);
-    if (check.ok) showPage(p.current + 1, true);
-  });
+    if (!check.ok) return;
+    var target = returning ? nextAfterChange() : after(p.current);
+    if (target === REVIEW) returning = false;
+    if (target !== undefined) showPage(target, true);
+  }
+  p.showPage = showPage;
+  p.nextButton.addEventListener("click", goNext);
   p.backButton.addEventListener("click", function () {
     p.renderSummary(null, false);
-    showPage(p.current - 1, true);
+    p.applyRules();
+    var target = before(p.current);
+    if (target !== undefined) showPage(target, true);
   });
-  showPage(0, false);
+  // Enter in a field moves on a step; only the last step sends.
+  p.form.addEventListener("submit", function (event) {
+    if (p.submitButton.hidden) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (!p.nextButton.hidden) goNext();
+    }
+  });
+
+  /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
+  function answer(field, value) {
+    if (field.type === "password") return review.getAttribute("data-hidden");
+    if (isSingleCheckbox(field)) return review.getAttribute(value ? "data-yes" : "data-no");
+    var chosen = isGroup(field) ? items(value) : [text(value)];
+    var labels = chosen.map(function (v) {
+      var option = (field.options || []).filter(function (o) { return o.value === v; })[0];
+      if (option) return option.label;
+      var select = p.controls(field.id)[0];
+      return select && select.selectedIndex > 0 ? select.options[select.selectedIndex].text : v;
+    });
+    var t = labels.join(", "), date = field.type === "date" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+    if (date) {
+      try {
+        return new Intl.DateTimeFormat(spec.lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
+          .format(new Date(Date.UTC(+date[1], +date[2] - 1, +date[3])));
+      } catch (error) { return t; }
+    }
+    return t;
+  }
+  function fillReview() {
+    var list = review.querySelector(".fg-summary-list"), values = p.values();
+    list.textContent = "";
+    p.state.path.forEach(function (index) {
+      spec.pages[index].fields.forEach(function (id) {
+        var field = p.byId[id];
+        if (!field || isDisplayOnly(field) || p.state.hidden.has(id) || isEmpty(values[id], field)) return;
+        var row = el("div", "fg-summary-row"), action = el("dd", "fg-summary-action"), link = el("a", "fg-link");
+        row.appendChild(el("dt", "", field.label));
+        row.appendChild(el("dd", "", answer(field, values[id])));
+        link.href = "#fg-page-" + index;
+        link.appendChild(document.createTextNode(review.getAttribute("data-change")));
+        link.appendChild(el("span", "fg-vh", " " + field.label));
+        link.addEventListener("click", function (event) {
+          event.preventDefault();
+          returning = true;
+          showPage(index, true);
+        });
+        action.appendChild(link);
+        row.appendChild(action);
+        list.appendChild(row);
+      });
+    });
+  }
+  function el(name, className, content) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (content !== undefined) node.textContent = content;
+    return node;
+  }
+  p.applyRules();
+  showPage(stepList()[0], false);
 });

@@ -5,7 +5,7 @@
 /// Every config string is escaped, so the document's structure is the writer's alone.
 public struct ReferenceWriter {
     public let form: Form
-    private let wording: RuleWording
+    let wording: RuleWording
 
     public init(form: Form) {
         self.form = form
@@ -50,6 +50,11 @@ public struct ReferenceWriter {
         if !form.rules.isEmpty {
             blocks.append("## Rules")
             blocks.append(form.rules.enumerated().map { "\($0.offset + 1). \(wording.sentence(for: $0.element))" }.joined(separator: "\n"))
+        }
+        if hasJourneySection {
+            anchors.add("Journey")
+            blocks.append("## Journey")
+            blocks.append(journey())
         }
         if !form.dataSources.isEmpty {
             blocks.append("## Data sources")

@@ -15,7 +15,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "mask", "prefill", "ready", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "journey", "mask", "prefill", "ready", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -67,7 +67,8 @@ public struct RuntimeScript: Sendable {
         return RuntimeScript(modules: modules, whole: nil)
     }
 
-    /// The optional modules a form's page needs: the wizard for several pages, masks for masked fields,
+    /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
+    /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, send
     /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates.
     public static func modules(for spec: FormSpec) -> Set<String> {
@@ -75,7 +76,8 @@ public struct RuntimeScript: Sendable {
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
-        if spec.pages.count > 1 { used.insert("wizard") }
+        if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
+        if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
         if keepsDrafts(spec) { used.insert("drafts") }

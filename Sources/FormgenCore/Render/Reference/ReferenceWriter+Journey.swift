@@ -1,0 +1,48 @@
+/// The reference page's "Journey" section: the pages in order with their branches, in words.
+extension ReferenceWriter {
+    /// Whether the form's pages are more than a straight line: branches, exit pages or a review step.
+    var hasJourneySection: Bool {
+        form.hasReview || form.pages.contains { $0.isExit || !$0.next.isEmpty }
+    }
+
+    /// `*Your pets*`, the page's id or `Page 2` when it has no title.
+    func pageName(_ index: Int) -> String {
+        let page = form.pages[index]
+        if let title = page.title { return "*\(Markdown.escape(title))*" }
+        if let id = page.id { return Markdown.code(id) }
+        return "Page \(index + 1)"
+    }
+
+    /// A numbered list of the pages, each with its branches: "after *Your pets*: if *Do you have pets?* is No →
+    /// *You need a pet…*", and what follows without a match.
+    func journey() -> String {
+        var index: [String: Int] = [:]
+        for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
+        let end = form.hasReview ? "*Check your answers*" : "sending"
+        func destination(_ goTo: String) -> String {
+            if goTo == "review" { return end }
+            return index[goTo].map(pageName) ?? Markdown.code(goTo)
+        }
+        var lines: [String] = []
+        for (number, page) in form.pages.enumerated() {
+            let name = pageName(number)
+            lines.append("\(number + 1). \(name)\(page.isExit ? " — an exit page: the journey ends here, without sending" : "")")
+            guard !page.isExit else { continue }
+            for branch in page.next {
+                let rule = VisibilityRule(field: branch.field, condition: branch.condition, values: branch.values, action: .show,
+                                          otherwise: nil, targets: [], at: branch.location)
+                lines.append("   - after \(name): if \(wording.condition(rule)) → \(destination(branch.goTo))")
+            }
+            if !page.next.isEmpty {
+                var following = number + 1
+                while following < form.pages.count && form.pages[following].isExit { following += 1 }
+                lines.append("   - otherwise → \(following < form.pages.count ? pageName(following) : end)")
+            }
+        }
+        if form.hasReview { lines.append("\(form.pages.count + 1). *Check your answers*: every answer given on the way, then sending") }
+        return lines.joined(separator: "\n") + "\n\n" + """
+        The first branch that holds wins. A page the journey does not reach, and a page whose every field is hidden \
+        by the rules, is skipped: its fields are not asked, not checked and not submitted.
+        """
+    }
+}
