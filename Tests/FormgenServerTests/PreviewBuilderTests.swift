@@ -103,7 +103,7 @@ import Testing
         let builder = PreviewBuilder(options: site.buildOptions)
         _ = builder.build(changes: [])
         try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
-        guard case .built(let summary, _, true) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
+        guard case .built(_, _, true) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
             Issue.record("no incremental build"); return
         }
         try site.write("configs/forms/contact.yaml", TestSite.contactForm)
