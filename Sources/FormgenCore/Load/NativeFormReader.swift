@@ -94,23 +94,7 @@ struct NativeFormReader {
             node.error("branch is missing 'when' (the id of the field it tests)")
             return nil
         }
-        guard let conditionName = node.string("condition") else {
-            node.error("branch is missing 'condition' (one of \(VisibilityRule.Condition.allCases.map(\.rawValue).joined(separator: ", ")))")
-            return nil
-        }
-        guard let condition = VisibilityRule.Condition(rawValue: conditionName) else {
-            node["condition"]?.error(unknownMessage("condition", conditionName, VisibilityRule.Condition.allCases.map(\.rawValue)))
-            return nil
-        }
-        let values = node.stringList("values") ?? node.stringList("value") ?? []
-        if condition.needsValue && values.isEmpty {
-            node.error("branch with condition '\(conditionName)' needs a 'value'")
-            return nil
-        }
-        if (condition == .greaterThan || condition == .lessThan), let value = values.first, Double(value) == nil {
-            node["value"]?.error("branch with condition '\(conditionName)' needs a number, found '\(value)'")
-            return nil
-        }
+        guard let (condition, values) = RuleReader.condition(node, in: "branch") else { return nil }
         return PageBranch(field: when, condition: condition, values: values, goTo: goTo, at: node.location, goToLocation: goToNode.location)
     }
 

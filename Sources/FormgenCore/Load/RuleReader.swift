@@ -17,23 +17,7 @@ struct RuleReader {
             node.error("rule is missing 'when' (the id of the field it tests)")
             return nil
         }
-        guard let conditionName = node.string("condition") else {
-            node.error("rule is missing 'condition' (one of \(VisibilityRule.Condition.allCases.map(\.rawValue).joined(separator: ", ")))")
-            return nil
-        }
-        guard let condition = VisibilityRule.Condition(rawValue: conditionName) else {
-            node["condition"]?.error(unknownMessage("condition", conditionName, VisibilityRule.Condition.allCases.map(\.rawValue)))
-            return nil
-        }
-        let values = node.stringList("values") ?? node.stringList("value") ?? []
-        if condition.needsValue && values.isEmpty {
-            node.error("rule with condition '\(conditionName)' needs a 'value'")
-            return nil
-        }
-        if (condition == .greaterThan || condition == .lessThan), let value = values.first, Double(value) == nil {
-            node["value"]?.error("rule with condition '\(conditionName)' needs a number, found '\(value)'")
-            return nil
-        }
+        guard let (condition, values) = Self.condition(node, in: "rule") else { return nil }
         guard let action = readAction(node, key: "action") else {
             if !node.has("action") { node.error("rule is missing 'action' (one of show, hide, require, unrequire)") }
             return nil
@@ -56,5 +40,28 @@ struct RuleReader {
             return nil
         }
         return action
+    }
+
+    /// `condition` with its `value`/`values`, as rules and journey branches write them (`what` names which in
+    /// the messages); nil after a located error.
+    static func condition(_ node: ConfigNode, in what: String) -> (VisibilityRule.Condition, [String])? {
+        guard let conditionName = node.string("condition") else {
+            node.error("\(what) is missing 'condition' (one of \(VisibilityRule.Condition.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        guard let condition = VisibilityRule.Condition(rawValue: conditionName) else {
+            node["condition"]?.error(unknownMessage("condition", conditionName, VisibilityRule.Condition.allCases.map(\.rawValue)))
+            return nil
+        }
+        let values = node.stringList("values") ?? node.stringList("value") ?? []
+        if condition.needsValue && values.isEmpty {
+            node.error("\(what) with condition '\(conditionName)' needs a 'value'")
+            return nil
+        }
+        if condition == .greaterThan || condition == .lessThan, let value = values.first, Double(value) == nil {
+            node["value"]?.error("\(what) with condition '\(conditionName)' needs a number, found '\(value)'")
+            return nil
+        }
+        return (condition, values)
     }
 }
