@@ -6,12 +6,14 @@ public struct PageRenderer: Sendable {
     public let settings: SiteSettings
     /// Whether the site has docs: the header then links to them.
     public var hasDocs = false
-    private let styleHash: String
+
+    /// Stand-ins for the page's stylesheet and its CSP hash until the page is rendered (``page(_:_:)``).
+    private static let stylePlaceholder = "fg-style-placeholder-8c1e"
+    private static let styleHashPlaceholder = "fg-style-hash-placeholder-8c1e"
 
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme
         self.settings = settings
-        styleHash = SHA256.cspSource(for: theme.css)
     }
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
@@ -27,7 +29,7 @@ public struct PageRenderer: Sendable {
             "csp": csp.header,
             "pageTitle": title == settings.title ? title : "\(title) – \(settings.title)",
             "canonical": canonical,
-            "css": theme.css,
+            "css": Self.stylePlaceholder,
             "script": script ?? false,
             "root": Self.rootPrefix(for: path),
             "siteTitle": settings.title,
@@ -38,8 +40,17 @@ public struct PageRenderer: Sendable {
 
     var staticPolicy: ContentSecurityPolicy {
         var csp = ContentSecurityPolicy()
-        csp.styleHashes = [styleHash]
+        csp.styleHashes = [Self.styleHashPlaceholder]
         return csp
+    }
+
+    /// Renders a page template, then puts in the part of the stylesheet the finished page uses and its hash.
+    func page(_ template: String, _ context: [String: Any]) -> String {
+        let html = theme.render(template, context)
+        let style = theme.style.subset(for: html)
+        return html
+            .replacingOccurrences(of: Self.styleHashPlaceholder, with: HTMLEscaping.escape(style.cspSource))
+            .replacingOccurrences(of: Self.stylePlaceholder, with: style.css)
     }
 
     /// The page of one form.
@@ -86,8 +97,8 @@ public struct PageRenderer: Sendable {
         context["draftNote"] = RuntimeScript.keepsDrafts(spec)
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
             : false
-        context["specJSON"] = spec.embeddableJSON()
-        return theme.render("form", context)
+        context["specJSON"] = spec.embedded(with: script).embeddableJSON()
+        return page("form", context)
     }
 
     /// Conditional reveals (``FormSpec/reveals``) ready to render: which fields are drawn under an option instead of in place.
@@ -143,7 +154,7 @@ public struct PageRenderer: Sendable {
         context["countries"] = flow.countries.map { country in
             ["code": country.code, "name": country.name, "href": "\(country.code.lowercased())/", "lang": country.form.language]
         }
-        return theme.render("flow", context)
+        return page("flow", context)
     }
 
     /// The site's home page, listing flows, forms (with their reference and schema) and docs.
@@ -170,7 +181,7 @@ public struct PageRenderer: Sendable {
         context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(DocPage.indexPath)/",
                             "summary": docsIndex?.summary ?? "Every page of the documentation, and the reference of every form."]]
             + docs.map { ["title": $0.title, "href": "\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
-        return theme.render("index", context)
+        return page("index", context)
     }
 
     /// The first paragraph of a Markdown description as plain text, for listings.

@@ -202,6 +202,17 @@ extension FormSpec {
         messages = Messages.runtimeTable(for: form.language)
     }
 
+    /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
+    public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
+
+    /// The spec as a page embeds it: of the interface texts, only those its script reads and those the server reads.
+    public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
+        guard let keys = script?.messageKeys else { return self }
+        var embedded = self
+        embedded.messages = messages.filter { keys.contains($0.key) || Self.serverMessageKeys.contains($0.key) }
+        return embedded
+    }
+
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
     public func embeddableJSON() -> String {
         let encoder = JSONEncoder()

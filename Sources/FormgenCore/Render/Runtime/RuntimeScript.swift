@@ -12,16 +12,51 @@ public struct RuntimeScript: Sendable {
     public struct PageScript: Sendable, Hashable {
         public let text: String
         public let cspSource: String
+        /// The interface texts (``Messages/runtimeKeys``) the script reads, as `.key` or `["key"]`; nil when unknown
+        /// (a whole-runtime override), and then the page gets them all.
+        public var messageKeys: Set<String>? = nil
+
+        /// The script of joined modules, with the interface texts it reads.
+        init(joined text: String) {
+            self.text = text
+            cspSource = SHA256.cspSource(for: text)
+            let bytes = Array(text.utf8)
+            messageKeys = Messages.runtimeKeys.filter { key in
+                Self.contains(bytes, Array(".\(key)".utf8), endingWord: true) || Self.contains(bytes, Array("\"\(key)\"".utf8), endingWord: false)
+            }
+        }
+
+        init(text: String, cspSource: String) {
+            self.text = text
+            self.cspSource = cspSource
+        }
+
+        private static func contains(_ bytes: [UInt8], _ needle: [UInt8], endingWord: Bool) -> Bool {
+            guard needle.count <= bytes.count else { return false }
+            var start = 0
+            while start + needle.count <= bytes.count {
+                if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle {
+                    let end = start + needle.count
+                    if !endingWord || end == bytes.count || !Self.isIdentifierByte(bytes[end]) { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+
+        private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5f || byte == 0x24
+        }
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "journey", "mask", "prefill", "ready", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "journey", "mask", "options", "prefill", "ready", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
     /// A site's whole-runtime override (`assets/formgen.js`), used as written.
     public let whole: String?
-    private let scripts: [Set<String>: PageScript]
+    private let scripts = ScriptCache()
 
     /// No script at all: no modules, or an empty whole-runtime override.
     public var isEmpty: Bool { whole.map(\.isEmpty) ?? modules.isEmpty }
@@ -29,16 +64,21 @@ public struct RuntimeScript: Sendable {
     public init(modules: [String: RuntimeModule], whole: String? = nil) {
         self.modules = modules
         self.whole = whole
-        var scripts: [Set<String>: PageScript] = [:]
-        if whole == nil, modules[Self.entry] != nil {
-            let present = Self.optionalModules.filter { modules[$0] != nil }
-            for mask in 0..<(1 << present.count) {
-                let used = Set(present.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
-                let text = Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body })
-                scripts[used] = PageScript(text: text, cspSource: SHA256.cspSource(for: text))
-            }
+    }
+
+    /// Joined scripts by their set of optional modules, made when a page first needs one.
+    private final class ScriptCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var scripts: [Set<String>: PageScript] = [:]
+
+        func script(for used: Set<String>, make: () -> PageScript) -> PageScript {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = scripts[used] { return known }
+            let script = make()
+            scripts[used] = script
+            return script
         }
-        self.scripts = scripts
     }
 
     /// The runtime's modules from a theme's texts (keyed `assets/runtime/NAME.js`, minified forms under
@@ -69,7 +109,7 @@ public struct RuntimeScript: Sendable {
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
-    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, send
+    /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
     /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
@@ -80,6 +120,7 @@ public struct RuntimeScript: Sendable {
         if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
+        if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
@@ -95,8 +136,11 @@ public struct RuntimeScript: Sendable {
     /// The script for a form's page, or nil when the theme has no runtime.
     public func script(for spec: FormSpec) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
+        guard modules[Self.entry] != nil else { return nil }
         let used = Self.modules(for: spec).filter { modules[$0] != nil }
-        return scripts[used]
+        return scripts.script(for: used) {
+            PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
+        }
     }
 
     /// Module names in evaluation order from `main`, leaving out the optional modules not in `used`.
