@@ -82,8 +82,8 @@ public struct PageRenderer: Sendable {
         context["multiPage"] = form.pages.count > 1 || form.hasReview
         context["review"] = form.hasReview
         context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
-        let reveals = Reveals(spec.reveals, fields: form.allFields)
         let notes = JourneyNotes(form: form)
+        let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))
         context["pages"] = form.pages.enumerated().map { index, page in
             ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals),
              "exit": page.isExit, "exitHTML": page.text.map(Markdown.html) ?? false,
@@ -101,12 +101,22 @@ public struct PageRenderer: Sendable {
         return page("form", context)
     }
 
+    /// The fields a rule targets and the fields on pages a branch can jump over.
+    static func sometimesAsked(_ form: Form, skippable: Set<Int>) -> Set<String> {
+        var ids = Set(form.rules.flatMap(\.targets))
+        for page in skippable.sorted() { ids.formUnion(form.pages[page].items.flatMap(\.fields).map(\.id)) }
+        return ids
+    }
+
     /// Conditional reveals (``FormSpec/reveals``) ready to render: which fields are drawn under an option instead of in place.
     struct Reveals {
         let byField: [String: [String: [Field]]]
         let revealed: Set<String>
+        /// Fields a rule or the journey may leave out: never natively `required`, as a page without JavaScript shows them all.
+        let sometimesAsked: Set<String>
 
-        init(_ reveals: [String: [String: [String]]], fields: [Field]) {
+        init(_ reveals: [String: [String: [String]]], fields: [Field], sometimesAsked: Set<String> = []) {
+            self.sometimesAsked = sometimesAsked
             let byID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             byField = reveals.mapValues { $0.mapValues { $0.compactMap { byID[$0] } } }
             revealed = Set(reveals.values.flatMap { $0.values.flatMap { $0 } })
@@ -131,7 +141,8 @@ public struct PageRenderer: Sendable {
 
     /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
     private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: Any] {
-        var view = FieldView(field: field, language: form.language, form: form).context
+        var view = FieldView(field: field, language: form.language, form: form,
+                             sometimesAsked: reveals.sometimesAsked.contains(field.id)).context
         if let local = field.localImage { view["src"] = Self.rootPrefix(for: form.path) + local }
         guard let byOption = reveals.byField[field.id], let options = view["options"] as? [[String: Any]] else { return view }
         view["inline"] = false
