@@ -104,7 +104,17 @@ public struct RuntimeScript: Sendable {
                           at: SourceLocation(file: paths["\(prefix)\(module.name).js"] ?? module.name, line: 1, column: 1))
             }
         }
+        let digest = runtimeDigest(modules.mapValues { texts["\(prefix)\($0.name).js"] ?? "" })
+        if unreadable.isEmpty, modules.values.allSatisfy({ $0.minified?.runtimeDigest == digest }) {
+            modules = modules.mapValues { $0.usingMinified() }
+        }
         return RuntimeScript(modules: modules, whole: nil)
+    }
+
+    /// The digest `scripts/minify-runtime` writes into every minified module: SHA-256 over each module's name and its
+    /// source's SHA-256, in name order. Minified modules are used only when all carry the digest of the sources at hand.
+    static func runtimeDigest(_ sources: [String: String]) -> String {
+        SHA256.hex(sources.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\(SHA256.hex($0.value))\n" }.joined())
     }
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
