@@ -48,14 +48,14 @@ public struct PageRenderer: Sendable {
     func page(_ template: String, _ context: [String: Any]) -> String {
         let html = theme.render(template, context)
         let style = theme.style.subset(for: html)
-        return html
-            .replacingOccurrences(of: Self.styleHashPlaceholder, with: HTMLEscaping.escape(style.cspSource))
-            .replacingOccurrences(of: Self.stylePlaceholder, with: style.css)
+        let hashed = ByteReplacement.replace(Self.styleHashPlaceholder, in: html) { _ in HTMLEscaping.escape(style.cspSource) }
+        return ByteReplacement.replace(Self.stylePlaceholder, in: hashed) { _ in style.css }
     }
 
     /// The page of one form.
     public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
-        let spec = FormSpec(form)
+        var spec = FormSpec(form)
+        if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
         let script = theme.runtime.script(for: spec)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
@@ -155,6 +155,27 @@ public struct PageRenderer: Sendable {
             return option
         }
         return view
+    }
+
+    /// Where a form's "sent" page is built, from the output folder: `kyc/nl/sent/index.html`.
+    public static func sentPagePath(of form: Form) -> String { "\(form.path)/sent/index.html" }
+
+    /// The address of a form's "sent" page under the site's base URL.
+    static func sentPage(of form: Form, baseURL: String) -> String {
+        (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + form.path + "/sent/"
+    }
+
+    /// The "sent" page of a form that posts to `formgen collect`: where a post without JavaScript lands once stored
+    /// (GOV.UK's confirmation page: a panel with the outcome, then the form's `successMessage`).
+    public func renderSent(_ form: Form) -> String {
+        let texts = Messages.table(for: form.language)
+        let path = String(Self.sentPagePath(of: form).dropLast("/index.html".count))
+        var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil)
+        context["heading"] = texts["sent"] ?? "Sent"
+        context["formTitle"] = form.title
+        context["message"] = form.submission.successMessage ?? false
+        context["formHref"] = "../"
+        return page("sent", context)
     }
 
     /// The page that lets the user pick a country of a flow.

@@ -108,6 +108,9 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var encoding: String
         public var successMessage: String?
         public var redirect: String?
+        /// For `provider: collect`: the built "sent" page (the site's base URL, the form's path, `sent/`) that
+        /// `formgen collect` sends a post without JavaScript to once stored, when there is no `redirect`.
+        public var sentPage: String?
         /// The button's text in the page's language.
         public var label: String?
         /// `complete`: the button is `aria-disabled` until every required field has a value.
