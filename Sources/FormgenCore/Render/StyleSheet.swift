@@ -11,8 +11,7 @@ public final class StyleSheet: @unchecked Sendable {
     /// The whole stylesheet, minified.
     public let text: String
     private let blocks: [Block]
-    private let classes: [String: Int]
-    private let elements: [String: Int]
+    private let names: Names
     private let lock = NSLock()
     private var subsets: [[Bool]: Subset] = [:]
 
@@ -42,35 +41,73 @@ public final class StyleSheet: @unchecked Sendable {
         var elementNames: [String: Int] = [:]
         var scanner = Scanner(Array(css.utf8))
         blocks = scanner.blocks(classes: &classNames, elements: &elementNames)
-        classes = classNames
-        elements = elementNames
+        names = Names(classes: classNames, elements: elementNames)
+    }
+
+    /// The class and element names the rules need, by the hash of their bytes, ready for a page's words.
+    private struct Names {
+        let classes: [UInt64: Int]
+        let elements: [UInt64: Int]
+        let classCount: Int
+        let elementCount: Int
+        /// The byte lengths the names have: a word of another length is not looked up.
+        let lengths: Set<Int>
+
+        init(classes classNames: [String: Int], elements elementNames: [String: Int]) {
+            classes = Dictionary(classNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
+            elements = Dictionary(elementNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
+            classCount = classNames.count
+            elementCount = elementNames.count
+            lengths = Set((Array(classNames.keys) + Array(elementNames.keys)).map(\.utf8.count))
+        }
     }
 
     /// The rules a page can use, for a page whose HTML and runtime are `page`.
     public func subset(for page: String) -> Subset {
-        let present = PageWords(page, classes: classes, elements: elements)
-        var kept: [Bool] = []
-        let css = Self.render(blocks, present: present, kept: &kept)
+        let present = PageWords(page, names: names)
+        var used: [Bool] = []
+        Self.mark(blocks, present: present, used: &used)
         lock.lock()
-        defer { lock.unlock() }
-        if let known = subsets[kept] { return known }
+        if let known = subsets[used] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        var index = 0
+        let css = Self.render(blocks, used: used, index: &index)
         let subset = Subset(css: css, cspSource: SHA256.cspSource(for: css))
-        subsets[kept] = subset
+        lock.lock()
+        subsets[used] = subset
+        lock.unlock()
         return subset
     }
 
-    private static func render(_ blocks: [Block], present: PageWords, kept: inout [Bool]) -> String {
+    /// For each selector of each rule, in order: whether the page can match it.
+    private static func mark(_ blocks: [Block], present: PageWords, used: inout [Bool]) {
+        for block in blocks {
+            switch block {
+            case .rule(let selectors, _):
+                for selector in selectors {
+                    used.append(selector.classes.allSatisfy { present.classes[$0] } && selector.elements.allSatisfy { present.elements[$0] })
+                }
+            case .group(_, let inner): mark(inner, present: present, used: &used)
+            case .verbatim: break
+            }
+        }
+    }
+
+    private static func render(_ blocks: [Block], used: [Bool], index: inout Int) -> String {
         var output = ""
         for block in blocks {
             switch block {
             case .rule(let selectors, let body):
-                let used = selectors.filter { selector in
-                    selector.classes.allSatisfy { present.classes[$0] } && selector.elements.allSatisfy { present.elements[$0] }
+                let kept = selectors.filter { _ in
+                    defer { index += 1 }
+                    return used[index]
                 }
-                kept.append(!used.isEmpty)
-                if !used.isEmpty { output += used.map(\.text).joined(separator: ",") + "{" + body + "}" }
+                if !kept.isEmpty { output += kept.map(\.text).joined(separator: ",") + "{" + body + "}" }
             case .group(let prelude, let inner):
-                let css = render(inner, present: present, kept: &kept)
+                let css = render(inner, used: used, index: &index)
                 if !css.isEmpty { output += prelude + "{" + css + "}" }
             case .verbatim(let text):
                 output += text
@@ -84,11 +121,9 @@ public final class StyleSheet: @unchecked Sendable {
         var classes: [Bool]
         var elements: [Bool]
 
-        init(_ page: String, classes classNames: [String: Int], elements elementNames: [String: Int]) {
-            classes = Array(repeating: false, count: classNames.count)
-            elements = Array(repeating: false, count: elementNames.count)
-            let classHashes = Dictionary(classNames.map { (Self.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
-            let elementHashes = Dictionary(elementNames.map { (Self.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
+        init(_ page: String, names: Names) {
+            classes = Array(repeating: false, count: names.classCount)
+            elements = Array(repeating: false, count: names.elementCount)
             var bytes = Array(page.utf8)
             bytes.append(0)
             var index = 0
@@ -96,9 +131,10 @@ public final class StyleSheet: @unchecked Sendable {
                 guard Self.isWordByte(bytes[index]) else { index += 1; continue }
                 let start = index
                 while Self.isWordByte(bytes[index]) { index += 1 }
+                guard names.lengths.contains(index - start) else { continue }
                 let key = Self.hash(bytes[start..<index])
-                if let slot = classHashes[key] { classes[slot] = true }
-                if let slot = elementHashes[key], start > 0,
+                if let slot = names.classes[key] { classes[slot] = true }
+                if let slot = names.elements[key], start > 0,
                    bytes[start - 1] == UInt8(ascii: "<") || (bytes[start - 1] == UInt8(ascii: "\"") && bytes[index] == UInt8(ascii: "\"")) {
                     elements[slot] = true
                 }
