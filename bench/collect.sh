@@ -13,12 +13,13 @@ fi
 DURATION="${DURATION:-10}"
 CONNECTIONS="${CONNECTIONS:-16}"
 WORK="$(mktemp -d)"
+PG_DIR="$(mktemp -d)"  # its own folder: as root the server runs as `postgres`, which cannot enter $WORK
 STORES="${STORES:-sqlite postgres}"
 cleanup() {
   kill "${COLLECT_PID:-}" 2>/dev/null || true
   wait 2>/dev/null || true
-  [ ! -d "$WORK/pg" ] || scripts/test-postgres stop "$WORK/pg"
-  rm -rf "$WORK"
+  [ ! -d "$PG_DIR/data" ] || scripts/test-postgres stop "$PG_DIR"
+  rm -rf "$WORK" "$PG_DIR"
 }
 trap cleanup EXIT
 mkdir -p "$WORK/configs/forms"
@@ -45,7 +46,7 @@ TABLE="| store | connections | submissions/s | p50 | p99 | non-2xx | rows stored
 for store in $STORES; do
   case "$store" in
     sqlite) DB="sqlite:$WORK/bench.db"; NAME="SQLite (WAL)" ;;
-    postgres) DB="$(scripts/test-postgres start "$WORK/pg")"; NAME="PostgreSQL 15 (loopback, fsync off)" ;;
+    postgres) DB="$(scripts/test-postgres start "$PG_DIR")"; NAME="PostgreSQL 15 (loopback, fsync off)" ;;
     *) echo "unknown store $store" >&2; exit 2 ;;
   esac
   PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"

@@ -162,14 +162,18 @@ class HugoEvents(Events):
 
 
 def formgen_edit(text, kind, token):
-    """One config save of `kind` that puts `token` into the built page."""
+    """One config save of `kind` that puts `token` into the built page; the text must change."""
     if kind == "label":
-        return text.replace("label: Question 1 of form", f"label: Question 1 {token} of form", 1)
-    if kind == "field added":
-        return text.replace("rules:\n", f"  - id: added_{token}\n    label: Added {token}\n    type: text\nrules:\n", 1)
-    if kind == "message":
-        return text.replace("message: ", f"message: {token} ", 1)
-    return text.replace("value: 'Yes'", f"value: 'Yes {token}'", 1)
+        edited = text.replace('label: "Question 1 of form', f'label: "Question 1 {token} of form', 1)
+    elif kind == "field added":
+        edited = text.replace("rules:\n", f"  - id: added_{token}\n    label: Added {token}\n    type: text\nrules:\n", 1)
+    elif kind == "message":
+        edited = text.replace('message: "', f'message: "{token} ', 1)
+    else:
+        edited = text.replace("value: 'Yes'", f"value: 'Yes {token}'", 1)
+    if edited == text:
+        raise RuntimeError(f"the {kind} edit did not apply: the generated site changed shape")
+    return edited
 
 
 def percentile(values, share):
