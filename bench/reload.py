@@ -26,39 +26,13 @@ import tempfile
 import threading
 import time
 
+from servers import free_port, get, wait_for_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMGEN = os.environ.get("FORMGEN", os.path.join(ROOT, ".build/release/formgen"))
 FORMS = int(os.environ.get("FORMS", "1000"))
 SAVES = int(os.environ.get("SAVES", "20"))
 WORK = os.path.join(ROOT, "bench/work")
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for_port(port, seconds=600):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
-
-
-def get(port, path):
-    """One GET on a fresh connection: (status, body)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
-        connection.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-        data = b""
-        while chunk := connection.recv(65536):
-            data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    return int(head.split()[1]), body
 
 
 def served_after(port, path, marker, start, seconds=60):
@@ -176,6 +150,19 @@ def formgen_edit(text, kind, token):
     return edited
 
 
+def timed_save(path, edit, port, page, token, events, figures):
+    """Saves `edit` of the file and records save → reload event and save → served page; the event's ms."""
+    with open(path) as f:
+        edited = edit(f.read())
+    start = time.perf_counter()
+    with open(path, "w") as f:
+        f.write(edited)
+    figures["served"].append(served_after(port, page, token, start))
+    figures["event"].append(events.after(start))
+    time.sleep(0.3)
+    return figures["event"][-1]
+
+
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))]
@@ -203,7 +190,7 @@ def main():
         processes.append(subprocess.Popen([FORMGEN, "serve", "--config", configs, "--out", os.path.join(scratch, "public"),
                                            "--templates", os.path.join(ROOT, "templates"), "--port", str(formgen_port)],
                                           stdout=log, stderr=subprocess.STDOUT))
-        wait_for_port(formgen_port)
+        wait_for_port(formgen_port, seconds=600)
         while get(formgen_port, "/form-00001/")[0] != 200:
             time.sleep(0.2)
         hugo_port = free_port()
@@ -222,29 +209,12 @@ def main():
             token = f"edit{number:03d}z"
             kind = kinds[(number - 1) % len(kinds)]
             path = os.path.join(configs, "forms", f"form-{form:05d}.yaml")
-            with open(path) as f:
-                edited = formgen_edit(f.read(), kind, token)
-            start = time.perf_counter()
-            with open(path, "w") as f:
-                f.write(edited)
-            served = served_after(formgen_port, f"/form-{form:05d}/", token, start)
-            event = formgen_events.after(start)
-            results["formgen serve"]["event"].append(event)
-            results["formgen serve"]["served"].append(served)
+            event = timed_save(path, lambda text: formgen_edit(text, kind, token), formgen_port, f"/form-{form:05d}/", token,
+                               formgen_events, results["formgen serve"])
             by_kind[kind].append(event)
-            time.sleep(0.3)
-
             path = os.path.join(hugo_site, "content", "forms", f"form-{form:05d}.md")
-            with open(path) as f:
-                edited = f.read().replace(f"Question 1 of form {form}", f"Question 1 {token} of form {form}", 1)
-            start = time.perf_counter()
-            with open(path, "w") as f:
-                f.write(edited)
-            served = served_after(hugo_port, f"/forms/form-{form:05d}/", token, start)
-            event = hugo_events.after(start)
-            results["hugo server"]["event"].append(event)
-            results["hugo server"]["served"].append(served)
-            time.sleep(0.3)
+            timed_save(path, lambda text: text.replace(f"Question 1 of form {form}", f"Question 1 {token} of form {form}", 1),
+                       hugo_port, f"/forms/form-{form:05d}/", token, hugo_events, results["hugo server"])
     finally:
         for process in reversed(processes):
             process.terminate()
