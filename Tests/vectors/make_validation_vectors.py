@@ -134,7 +134,7 @@ def with_messages(field, fields, lang):
     field["validations"] = [dict(rule) for rule in field.get("validations", [])]
     if not field["validations"]:
         del field["validations"]
-    if field["kind"] == "display" or field.get("readOnly") or field.get("dataSource"):
+    if field["kind"] in ("display", "repeat") or field.get("readOnly") or field.get("dataSource"):
         return field
 
     def fill(key, value=None):
@@ -808,6 +808,66 @@ case("journey: a rule testing a field on a skipped page sees it empty", journey_
 case("journey: a one-page form with every field hidden is still its page", [yard, f("agree", "Agree", "checkbox"), f("intro", "Intro", "paragraph")],
      {"yard": "No"}, {}, hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")],
      pages=[{"fields": ["yard"]}, {"fields": ["agree", "intro"]}][1:], data={"yard": "No"})
+
+
+def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}"):
+    """A repeating section as the build writes it into the spec: kind `repeat`, its item fields with their messages."""
+    table = read_messages()["en"]
+    inner = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
+    inner = [with_messages(field, inner, None) for field in inner]
+    messages = {"minItems": table["minItems"].replace("{label}", label)}
+    spec = {"min": min, "itemLabel": item_label, "addLabel": "Add another", "removeLabel": "Remove",
+            "added": table["itemAdded"], "removed": table["itemRemoved"]}
+    if max is not None:
+        spec["max"] = max
+        messages["maxItems"] = table["maxItems"].replace("{label}", label)
+    field = {"id": id, "type": "repeat", "kind": "repeat", "label": label, "messages": messages, "fields": inner, "repeat": spec}
+    if min > 0:
+        field["required"] = True
+    return field
+
+
+PET_NAME = f("pet_name", "Name", required=True, requiredMessage="Enter a name")
+PET_AGE = f("age", "Age", "number", validations=[v("maxValue", 60)])
+PET_KIND = f("species", "Species", "select", options=[{"value": "Dog", "label": "Dog"}, {"value": "Cat", "label": "Cat"}])
+PETS = repeat_field("pets", "Your pets", [PET_NAME, PET_KIND, PET_AGE], min=1, max=3, item_label="Pet {n}")
+OWNER = f("owner", "Owner", required=True)
+
+case("repeat: a valid list is cleaned item by item", [OWNER, PETS],
+     {"owner": " Ann ", "pets": [{"pet_name": " Rex ", "species": "Dog", "age": "4"}, {"pet_name": "Tom", "age": 2}]}, {},
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex", "species": "Dog", "age": 4}, {"pet_name": "Tom", "age": 2}]})
+case("repeat: errors name the item and key the field in it", [OWNER, PETS],
+     {"owner": "Ann", "pets": [{"pet_name": "Rex"}, {"pet_name": "", "species": "Cow"}, {"pet_name": "Kit", "age": "61"}]},
+     {"pets[1].pet_name": "Pet 2: Enter a name", "pets[1].species": "Pet 2: Select one of the options for Species",
+      "pets[2].age": "Pet 3: Age must be 60 or less"},
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex"}, {"species": "Cow"}, {"pet_name": "Kit", "age": 61}]})
+case("repeat: too few items when it needs one", [OWNER, PETS], {"owner": "Ann", "pets": []},
+     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: a missing list counts as no items", [OWNER, PETS], {"owner": "Ann"},
+     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: too many items, and each item still checked", [OWNER, PETS],
+     {"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]},
+     {"pets": "Your pets: add 3 or fewer", "pets[3].pet_name": "Pet 4: Enter a name"},
+     data={"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]})
+case("repeat: an entry that is not an object is an empty item", [OWNER, PETS],
+     {"owner": "Ann", "pets": ["Rex"]}, {"pets[0].pet_name": "Pet 1: Enter a name"}, data={"owner": "Ann", "pets": [{}]})
+case("repeat: a value that is not a list is no items", [OWNER, PETS],
+     {"owner": "Ann", "pets": {"pet_name": "Rex"}}, {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: an optional list may be empty but not short", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)], min=2)],
+     {"owner": "Ann", "visits": [{"place": "Oslo"}]}, {"visits": "Visits: add at least 2"},
+     data={"owner": "Ann", "visits": [{"place": "Oslo"}]})
+case("repeat: an optional list left out is fine", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)])],
+     {"owner": "Ann"}, {}, data={"owner": "Ann"})
+case("repeat: equalsField compares fields of the same item",
+     [OWNER, repeat_field("accounts", "Accounts", [f("iban", "IBAN", required=True),
+                                                  f("iban_again", "IBAN again", validations=[v("equalsField", "iban", "The IBANs do not match")])])],
+     {"owner": "Ann", "accounts": [{"iban": "NL01", "iban_again": "NL01"}, {"iban": "NL02", "iban_again": "NL03"}]},
+     {"accounts[1].iban_again": "Item 2: The IBANs do not match"},
+     data={"owner": "Ann", "accounts": [{"iban": "NL01", "iban_again": "NL01"}, {"iban": "NL02", "iban_again": "NL03"}]})
+case("repeat: a hidden list is neither checked nor kept",
+     [f("has", "Has", "yesno", options=[{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}]), PETS],
+     {"has": "No", "pets": [{"pet_name": ""}]}, {}, hidden=["pets"],
+     rules=[rule("has", "equals", ["Yes"], "show", ["pets"], "hide")], data={"has": "No"})
 
 
 def main():

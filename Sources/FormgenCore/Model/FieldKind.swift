@@ -16,6 +16,8 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     case checkbox
     /// An image or a paragraph: shown, never submitted.
     case display
+    /// A repeating section in the page spec: a list of items, each an object of its `fields` (never a `Field`'s kind).
+    case `repeat`
 
     public init(type: FieldType, offersOptions: Bool) {
         switch type {

@@ -98,6 +98,7 @@ extension FieldValue {
     static func isEmpty(_ value: JSONValue?, for field: FormSpec.FieldSpec) -> Bool {
         if field.isSingleCheckbox { return !isChecked(value) }
         if field.isCheckboxGroup { return items(value).isEmpty }
+        if field.kind == .repeat { return FormValidator.listItems(value).isEmpty }
         return text(value).isEmpty
     }
 }

@@ -58,6 +58,7 @@ public enum SubmissionBody {
             guard parts.contains(where: { $0 != nil }) else { continue }
             values[field.id] = .string(dateFromBoxes(day: parts[0] ?? "", month: parts[1] ?? "", year: parts[2] ?? ""))
         }
+        for (id, list) in listValues(pairs, spec: spec) { values[id] = list }
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
             switch field.kind {
@@ -74,6 +75,30 @@ public enum SubmissionBody {
             default:
                 values[name] = .string(value)
             }
+        }
+        return values
+    }
+
+    /// Repeating sections posted without JavaScript: `pets[0].pet_name=Rex&pets[1].pet_name=Tom` → `pets: [{pet_name: Rex}, …]`,
+    /// items in the order of their indices (gaps closed), each item's pairs read as a submission of its fields.
+    static func listValues(_ pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
+        let lists = Dictionary(spec.fields.filter { $0.kind == .repeat }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !lists.isEmpty else { return [:] }
+        var byList: [String: [Int: [(String, String)]]] = [:]
+        for (name, value) in pairs {
+            guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close,
+                  lists[String(name[..<open])] != nil, let index = Int(name[name.index(after: open)..<close]), index >= 0,
+                  name[name.index(after: close)...].first == "." else { continue }
+            let inner = String(name[name.index(close, offsetBy: 2)...])
+            byList[String(name[..<open]), default: [:]][index, default: []].append((inner, value))
+        }
+        var values: [String: JSONValue] = [:]
+        for (id, items) in byList {
+            guard let field = lists[id] else { continue }
+            var item = spec
+            item.fields = field.fields ?? []
+            item.rules = []
+            values[id] = .array(items.keys.sorted().map { .object(Self.values(fields: items[$0] ?? [], spec: item)) })
         }
         return values
     }

@@ -82,6 +82,11 @@ features.push(function (p) {
   /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
   function answer(field, value) {
     if (field.type === "password") return review.getAttribute("data-hidden");
+    if (field.kind === "repeat") return value.map(function (item, i) {
+      return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
+        return !isDisplayOnly(f) && !isEmpty(item[f.id], f);
+      }).map(function (f) { return answer(f, item[f.id]); }).join(", ");
+    }).join("\n");
     if (isSingleCheckbox(field)) return review.getAttribute(value ? "data-yes" : "data-no");
     var chosen = isGroup(field) ? items(value) : [text(value)];
     var labels = chosen.map(function (v) {
