@@ -65,9 +65,13 @@ def test_add_three_remove_the_middle_one_and_send_the_list(page, axe_source):
     assert driver.find_element(By.ID, "f-pets[1].age_years").get_attribute("value") == "2"
     assert active_id(driver) == "" and driver.execute_script("return document.activeElement.textContent") == "Pet 1"
     assert driver.find_element(By.ID, "fg-status").text == "Pet 2 removed"
+    wait_for(lambda: driver.execute_script("return (JSON.parse(localStorage.getItem('formgen:draft:household')).values.pets || []).length")
+             == 2, message="the draft saved after Remove")
     driver.refresh()
     wait_for(lambda: item_count(driver) == 2, message="the draft's two items")
     assert driver.find_element(By.ID, "f-pets[1].pet_name").get_attribute("value") == "Bun"
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-page-1").is_displayed(), message="the pets page again")
     click(driver, "[data-fg-next]")
     wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
     rows = driver.execute_script("return Array.from(document.querySelectorAll('#fg-review .fg-summary-row')).map(function (r) {"
