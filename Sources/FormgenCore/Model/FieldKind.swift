@@ -16,6 +16,8 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     case checkbox
     /// An image or a paragraph: shown, never submitted.
     case display
+    /// A file upload (`<input type="file">`): its value is the file's metadata `{name, size, type}`, or a list of them.
+    case file
     /// A repeating section in the page spec: a list of items, each an object of its `fields` (never a `Field`'s kind).
     case `repeat`
 
@@ -27,6 +29,7 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
         case .radio, .yesno: self = .radioGroup
         case .checkbox: self = offersOptions ? .checkboxGroup : .checkbox
         case .image, .paragraph: self = .display
+        case .file: self = .file
         }
     }
 
