@@ -13,6 +13,9 @@ extension FormChecker {
             }
             seen[id] = location
             for field in section.itemFields {
+                if field.type == .file {
+                    log.error("file field '\(field.id)' is in repeating section '\(id)'; a file field must be outside repeating sections", at: field.typeLocation)
+                }
                 for rule in field.validations {
                     guard case .equalsField(let other) = rule.kind, fields[other] != nil, owners[other] != id else { continue }
                     log.error("field '\(field.id)' in repeating section '\(id)' must equal '\(other)', which is not in the same item", at: rule.location)

@@ -37,7 +37,7 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     public var isChoice: Bool { self == .select || self == .radioGroup || self == .checkboxGroup }
 
     /// Answered by choosing rather than typing: a missing answer says "Select …", not "Enter …".
-    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox }
+    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox || self == .file }
 
     /// Rendered as a group of inputs inside a `fieldset` with a `legend`.
     public var isGroup: Bool { self == .radioGroup || self == .checkboxGroup }

@@ -31,11 +31,18 @@ public struct UploadRules: Sendable, Hashable {
         return "\(bytes) bytes"
     }
 
-    /// Whether a file of this name and MIME type is one `accept` allows (any file when `accept` is empty).
+    /// The MIME type of the extensions whose files formgen tells by their bytes (`FileSniffer`).
+    public static let extensionTypes = [".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif",
+                                        ".webp": "image/webp", ".pdf": "application/pdf"]
+
+    /// Whether a file of this name and MIME type is one `accept` allows (any file when `accept` is empty). An extension
+    /// formgen knows the type of (`.png`, `.jpg`, `.pdf` …) is matched by that type, so a renamed file does not pass; any
+    /// other extension by the name.
     public static func allows(_ accept: [String], name: String, type: String) -> Bool {
         guard !accept.isEmpty else { return true }
         let mime = type.lowercased(), lowerName = name.lowercased()
         return accept.contains { entry in
+            if let known = extensionTypes[entry] { return mime == known }
             if entry.hasPrefix(".") { return lowerName.hasSuffix(entry) }
             if entry.hasSuffix("/*") { return mime.hasPrefix(String(entry.dropLast())) }
             return mime == entry

@@ -67,6 +67,7 @@ public struct PageRenderer: Sendable {
         context["title"] = form.title
         context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
         context["method"] = form.submission.method
+        context["multipart"] = form.allFields.contains { $0.kind == .file }
         context["action"] = action ?? ""
         context["multiPage"] = form.pages.count > 1 || form.hasReview
         context["review"] = form.hasReview

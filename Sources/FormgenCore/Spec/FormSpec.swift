@@ -73,6 +73,16 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var fields: [FieldSpec]? = nil
         /// A repeating section's counts and texts (kind `repeat`); absent for every other field.
         public var `repeat`: RepeatSpec? = nil
+        /// A file field's limits (kind `file`); absent for every other field.
+        public var upload: UploadSpec? = nil
+    }
+
+    /// A file field's limits: `accept` (lower-case MIME types, `type/*`, `.ext`), `maxSize` in bytes, `maxFiles`.
+    public struct UploadSpec: Codable, Sendable, Hashable {
+        public var accept: [String]?
+        public var maxSize: Int?
+        public var multiple: Bool?
+        public var maxFiles: Int?
     }
 
     /// A repeating section's item counts and texts, in the page's language; `{n}` in `itemLabel` stands for the item's number.
@@ -269,6 +279,7 @@ extension FormSpec.FieldSpec {
             specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
         }
         validations = specs
+        upload = field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) }
         if field.kind.isDisplayOnly || readOnly {
             messages = nil
         } else {

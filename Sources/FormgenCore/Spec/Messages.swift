@@ -81,6 +81,9 @@ public enum Messages {
             "maxItems": "{label}: add {value} or fewer",
             "itemAdded": "{item} added",
             "itemRemoved": "{item} removed",
+            "fileType": "The selected file must be a {value}",
+            "fileSize": "The selected file must be smaller than {value}",
+            "fileCount": "Select {value} files or fewer",
         ],
         "nl": [
             "required": "Vul {label} in",
@@ -151,6 +154,9 @@ public enum Messages {
             "maxItems": "{label}: hoogstens {value}",
             "itemAdded": "{item} toegevoegd",
             "itemRemoved": "{item} verwijderd",
+            "fileType": "Het gekozen bestand moet een {value} zijn",
+            "fileSize": "Het gekozen bestand moet kleiner zijn dan {value}",
+            "fileCount": "Kies hoogstens {value} bestanden",
         ],
         "de": [
             "required": "Geben Sie {label} ein",
@@ -221,6 +227,9 @@ public enum Messages {
             "maxItems": "{label}: höchstens {value}",
             "itemAdded": "{item} hinzugefügt",
             "itemRemoved": "{item} entfernt",
+            "fileType": "Die ausgewählte Datei muss vom Typ {value} sein",
+            "fileSize": "Die ausgewählte Datei muss kleiner als {value} sein",
+            "fileCount": "Wählen Sie höchstens {value} Dateien aus",
         ],
     ]
 

@@ -99,6 +99,7 @@ extension FieldValue {
         if field.isSingleCheckbox { return !isChecked(value) }
         if field.isCheckboxGroup { return items(value).isEmpty }
         if field.kind == .repeat { return FormValidator.listItems(value).isEmpty }
+        if field.kind == .file { return FormValidator.fileItems(value).isEmpty }
         return text(value).isEmpty
     }
 }

@@ -79,6 +79,9 @@ public struct FormValidator: @unchecked Sendable {
             let value = values[field.id]
             if field.kind == .repeat {
                 if let list = cleanList(field, value: value) { data[field.id] = list }
+            } else if field.kind == .file {
+                let files = Self.fileItems(value).map { JSONValue.object($0) }
+                if !files.isEmpty { data[field.id] = field.upload?.multiple == true ? .array(files) : files[0] }
             } else if field.isSingleCheckbox {
                 data[field.id] = .bool(FieldValue.isChecked(value))
             } else if field.isCheckboxGroup {
@@ -104,6 +107,7 @@ public struct FormValidator: @unchecked Sendable {
             guard states.required.contains(field.id) else { return nil }
             return say("required", field)
         }
+        if field.kind == .file { return fileFailure(field, value: value) }
         let text = FieldValue.text(value)
         if field.type == "number" && FieldValue.decimal(text) == nil { return say("number", field) }
         if field.type == "date" && CalendarDate(iso: text) == nil { return say("date", field) }
@@ -132,7 +136,7 @@ public struct FormValidator: @unchecked Sendable {
     }
 
     /// The field's message for a check, `{value}` filled in.
-    private func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
+    func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
         Self.fill(field.messages?[check] ?? check, value: value)
     }
 

@@ -15,13 +15,13 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "journey", "mask", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "prefill", "ready", "repeat", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
     /// A site's whole-runtime override (`assets/formgen.js`), used as written.
     public let whole: String?
-    private let scripts: [Set<String>: PageScript]
+    private let scripts = ScriptCache()
 
     /// No script at all: no modules, or an empty whole-runtime override.
     public var isEmpty: Bool { whole.map(\.isEmpty) ?? modules.isEmpty }
@@ -29,16 +29,6 @@ public struct RuntimeScript: Sendable {
     public init(modules: [String: RuntimeModule], whole: String? = nil) {
         self.modules = modules
         self.whole = whole
-        var scripts: [Set<String>: PageScript] = [:]
-        if whole == nil, modules[Self.entry] != nil {
-            let present = Self.optionalModules.filter { modules[$0] != nil }
-            for mask in 0..<(1 << present.count) {
-                let used = Set(present.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element))
-                let text = Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body })
-                scripts[used] = PageScript(text: text, cspSource: SHA256.cspSource(for: text))
-            }
-        }
-        self.scripts = scripts
     }
 
     /// The runtime's modules from a theme's texts (keyed `assets/runtime/NAME.js`, minified forms under
@@ -70,7 +60,7 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections.
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
@@ -80,6 +70,7 @@ public struct RuntimeScript: Sendable {
         if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
+        if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
@@ -97,7 +88,11 @@ public struct RuntimeScript: Sendable {
     public func script(for spec: FormSpec) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
         let used = Self.modules(for: spec).filter { modules[$0] != nil }
-        return scripts[used]
+        guard modules[Self.entry] != nil else { return nil }
+        return scripts.script(for: used) { used in
+            let text = Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body })
+            return PageScript(text: text, cspSource: SHA256.cspSource(for: text))
+        }
     }
 
     /// Module names in evaluation order from `main`, leaving out the optional modules not in `used`.
