@@ -30,7 +30,7 @@ public struct CollectRouter: Sendable {
         router.post("/submit/**") { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
-                return Self.json(415, CollectService.error("send application/json or application/x-www-form-urlencoded"))
+                return Self.json(415, CollectService.error("send application/json, application/x-www-form-urlencoded or multipart/form-data"))
             }
             var request = request
             let body: ByteBuffer
@@ -41,7 +41,7 @@ public struct CollectRouter: Sendable {
             }
             let answer = await service.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
                                               idempotencyKey: request.headers[.idempotencyKey])
-            let wantsHTML = encoding == .urlEncoded && (request.headers[.accept] ?? "").contains("text/html")
+            let wantsHTML = encoding.isFormPost && (request.headers[.accept] ?? "").contains("text/html")
             if wantsHTML, let spec = answer.spec {
                 return NoScriptAnswer.response(answer, spec: spec)
             }

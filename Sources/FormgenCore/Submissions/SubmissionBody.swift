@@ -4,11 +4,17 @@ import Foundation
 /// sink and `formgen collect`.
 public enum SubmissionBody {
     /// How a submission was sent.
-    public enum Encoding: Sendable {
+    public enum Encoding: Sendable, Equatable {
         /// `application/json` from the page's runtime.
         case json
         /// `application/x-www-form-urlencoded` from the form itself, without JavaScript.
         case urlEncoded
+        /// `multipart/form-data` from a form with a file field, with or without JavaScript: the answers as ordinary
+        /// parts named as the form's controls are (read as `urlEncoded`'s pairs), each file as a part of its field.
+        case multipart(boundary: String)
+
+        /// Posted by a form (urlencoded or multipart), which may want an HTML answer.
+        public var isFormPost: Bool { self != .json }
 
         /// The encoding of a `Content-Type` header value, or nil for any other media type.
         public init?(contentType: String?) {
@@ -16,6 +22,9 @@ public enum SubmissionBody {
             switch media {
             case "application/json": self = .json
             case "application/x-www-form-urlencoded": self = .urlEncoded
+            case "multipart/form-data":
+                guard let boundary = SubmissionBody.parameter("boundary", in: contentType ?? ""), !boundary.isEmpty, boundary.count <= 200 else { return nil }
+                self = .multipart(boundary: boundary)
             default: return nil
             }
         }
@@ -23,12 +32,20 @@ public enum SubmissionBody {
 
     /// The submission's values; throws `SubmissionError.notAnObject` for a JSON body that is not an object.
     public static func values(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> [String: JSONValue] {
+        try parse(body, encoding: encoding, spec: spec).values
+    }
+
+    /// The submission's values and, from a multipart body, its files (each file field's value is then the files'
+    /// metadata as the server sees them: name, size, type told by the bytes, SHA-256).
+    public static func parse(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> Parsed {
         switch encoding {
         case .json:
             guard let value = try? spec.decodeSubmission(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
-            return object
+            return Parsed(values: object, uploads: [])
         case .urlEncoded:
-            return values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec)
+            return Parsed(values: values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec), uploads: [])
+        case .multipart(let boundary):
+            return try multipart(body, boundary: boundary, spec: spec)
         }
     }
 
