@@ -5,6 +5,7 @@ import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/bounds.js";
 import "../../templates/assets/runtime/journey.js";
 import "../../templates/assets/runtime/repeat.js";
+import "../../templates/assets/runtime/files.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
 test("the vectors file holds at least 300 cases", () => {

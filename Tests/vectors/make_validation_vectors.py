@@ -134,7 +134,7 @@ def with_messages(field, fields, lang):
     field["validations"] = [dict(rule) for rule in field.get("validations", [])]
     if not field["validations"]:
         del field["validations"]
-    if field["kind"] in ("display", "repeat") or field.get("readOnly") or field.get("dataSource"):
+    if field["kind"] in ("display", "repeat", "file") or field.get("readOnly") or field.get("dataSource"):
         return field
 
     def fill(key, value=None):
@@ -868,6 +868,53 @@ case("repeat: a hidden list is neither checked nor kept",
      [f("has", "Has", "yesno", options=[{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}]), PETS],
      {"has": "No", "pets": [{"pet_name": ""}]}, {}, hidden=["pets"],
      rules=[rule("has", "equals", ["Yes"], "show", ["pets"], "hide")], data={"has": "No"})
+
+
+def file_field(id, label, accept=None, max_size=None, multiple=False, max_files=None, required=False):
+    """A file field as the build writes it into the spec: sensitive, its limits under `upload`, its messages resolved."""
+    upload, messages = {}, {"required": f"Select {label.lower()}"}
+    if accept:
+        upload["accept"] = accept
+        messages["fileType"] = "The selected file must be a PNG or JPEG"
+    if max_size:
+        upload["maxSize"] = max_size
+        messages["fileSize"] = "The selected file must be smaller than 2 MB"
+    if multiple:
+        upload["multiple"] = True
+    if max_files:
+        upload["maxFiles"] = max_files
+    if not multiple or max_files:
+        messages["fileCount"] = f"Select {max_files or 1} files or fewer"
+    field = {"id": id, "type": "file", "kind": "file", "label": label, "sensitive": True, "messages": messages, "upload": upload}
+    if required:
+        field["required"] = True
+    return field
+
+
+PHOTO = file_field("photo", "Photo", accept=["image/png", ".jpg"], max_size=2000000, required=True)
+SCANS = file_field("scans", "Scans", accept=["image/*", ".txt"], multiple=True, max_files=2)
+PNG = {"name": "rex.png", "size": 1200, "type": "image/png"}
+
+case("file: a PNG within the size is kept as its metadata", [PHOTO], {"photo": dict(PNG, extra="dropped")}, {}, data={"photo": PNG})
+case("file: a JPEG matches .jpg by its type", [PHOTO], {"photo": {"name": "a.JPG", "size": 5, "type": "image/jpeg"}}, {},
+     data={"photo": {"name": "a.JPG", "size": 5, "type": "image/jpeg"}})
+case("file: a renamed text file is not a .jpg", [PHOTO], {"photo": {"name": "a.jpg", "size": 5, "type": "text/plain"}},
+     {"photo": "The selected file must be a PNG or JPEG"}, data={"photo": {"name": "a.jpg", "size": 5, "type": "text/plain"}})
+case("file: too big", [PHOTO], {"photo": dict(PNG, size=2000001)}, {"photo": "The selected file must be smaller than 2 MB"},
+     data={"photo": dict(PNG, size=2000001)})
+case("file: a size that is not a number fails the size check", [PHOTO], {"photo": dict(PNG, size="12")},
+     {"photo": "The selected file must be smaller than 2 MB"}, data={"photo": dict(PNG, size="12")})
+case("file: missing when required", [PHOTO], {}, {"photo": "Select photo"}, data={})
+case("file: null and an empty list are no file", [PHOTO, dict(SCANS, id="other")], {"photo": None, "other": []},
+     {"photo": "Select photo"}, data={})
+case("file: two files for a one-file field", [PHOTO], {"photo": [PNG, PNG]}, {"photo": "Select 1 files or fewer"}, data={"photo": PNG})
+case("file: several files within maxFiles, by wildcard and by extension", [SCANS],
+     {"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]}, {},
+     data={"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]})
+case("file: more than maxFiles", [SCANS], {"scans": [PNG, PNG, PNG]}, {"scans": "Select 2 files or fewer"}, data={"scans": [PNG, PNG, PNG]})
+case("file: a type accept does not allow", [SCANS], {"scans": [{"name": "a.pdf", "size": 3, "type": "application/pdf"}]},
+     {"scans": "The selected file must be a PNG or JPEG"}, data={"scans": [{"name": "a.pdf", "size": 3, "type": "application/pdf"}]})
+case("file: a string is no file", [PHOTO], {"photo": "rex.png"}, {"photo": "Select photo"}, data={})
 
 
 def main():

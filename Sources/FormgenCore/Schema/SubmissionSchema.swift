@@ -106,6 +106,7 @@ public struct SubmissionSchema {
 
     /// What a field's value must be when it is sent.
     func propertySchema(_ field: Field) -> JSONValue {
+        if field.kind == .file { return fileSchema(field) }
         var schema = ValueSchema(title: field.label.isEmpty ? field.id : field.label)
         let skipped = field.readOnly || field.dataSource != nil
         switch field.kind {

@@ -82,6 +82,7 @@ features.push(function (p) {
   /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
   function answer(field, value) {
     if (field.type === "password") return review.getAttribute("data-hidden");
+    if (field.kind === "file") return [].concat(value).map(function (f) { return f.name; }).join(", ");
     if (field.kind === "repeat") return value.map(function (item, i) {
       return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
         return !isDisplayOnly(f) && !isEmpty(item[f.id], f);

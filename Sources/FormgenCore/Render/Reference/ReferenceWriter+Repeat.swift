@@ -14,6 +14,15 @@ extension ReferenceWriter {
         }.joined(separator: "\n")
     }
 
+    /// What a file field takes: its types, its size limit, how many files; sent as multipart/form-data.
+    func fileFact(_ field: Field) -> String? {
+        guard let upload = field.upload else { return nil }
+        var parts = [upload.accept.isEmpty ? "any type" : upload.accept.map { Markdown.code($0) }.joined(separator: ", ")]
+        if let size = upload.maxSize { parts.append("at most \(UploadRules.sizeText(size)) each") }
+        parts.append(upload.multiple ? upload.maxFiles.map { "up to \($0) files" } ?? "any number of files" : "one file")
+        return "**Files:** \(parts.joined(separator: "; ")); the page sends the form as `multipart/form-data`, and a server checks the type by the file's bytes."
+    }
+
     /// The fact a field inside a repeating section adds to its description.
     func repeatFact(_ field: Field) -> String? {
         guard let owner = form.repeatOf[field.id] else { return nil }
