@@ -66,7 +66,8 @@ public struct PreviewServer: Sendable {
             var request = request
             let body = try await request.collectBody(upTo: maxBytes)
             let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding)
-            if encoding.isFormPost, answer.status != 404 {
+            // A form posted by the browser itself gets a page; the runtime (Accept: application/json) gets JSON.
+            if encoding.isFormPost, answer.status != 404, !(request.headers[.accept] ?? "").contains("application/json") {
                 return Self.htmlAnswer(answer, formPath: formPath)
             }
             let text = answer.body.jsonText() + "\n"

@@ -45,7 +45,7 @@ extension SubmissionBody {
                 guard files[part.name] != nil, !(filename.isEmpty && part.data.isEmpty) else { continue }
                 let name = String(filename.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last ?? "")
                 uploads.append(Upload(field: part.name, name: name, type: FileSniffer.mimeType(of: part.data),
-                                      sha256: SHA256.hex(bytes: SHA256.digest([UInt8](part.data))), data: part.data))
+                                      sha256: SHA256.hex(bytes: [UInt8](part.data)), data: part.data))
             } else if files[part.name] == nil {
                 pairs.append((part.name, String(decoding: part.data, as: UTF8.self)))
             }
@@ -82,6 +82,7 @@ extension SubmissionBody {
         } catch {
             throw SubmissionError.notAnObject
         }
+        guard !parts.isEmpty else { throw SubmissionError.notAnObject }
         return parts
     }
 
