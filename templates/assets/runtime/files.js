@@ -49,6 +49,7 @@ lists.file = {
 
 features.push(function (p) {
   var baseRead = p.readValue;
+  (p.answers = p.answers || {}).file = function (field, value) { return [].concat(value).map(function (f) { return f.name; }).join(", "); };
   p.readValue = function (field) {
     if (field.kind !== "file") return baseRead(field);
     var input = p.controls(field.id)[0], chosen = input && input.files ? Array.prototype.slice.call(input.files) : [];

@@ -3,7 +3,7 @@
    led by the item's legend) and its cleaned value. FormValidator+Repeat.swift implements the same in Swift. */
 import { features } from "./page.js";
 import { clean, lists, validate } from "./validate.js";
-import { format } from "./values.js";
+import { format, isEmpty } from "./values.js";
 
 /** A list's items: each entry an object (anything else an empty item); no list, no items. */
 export function listItems(value) {
@@ -34,6 +34,14 @@ lists.repeat = {
 
 features.push(function (p) {
   p.spec.fields.forEach(function (field) { if (field.kind === "repeat") repeatSection(p, field); });
+  /** "Check your answers": one line per item, "Pet 1: Rex, Dog". */
+  (p.answers = p.answers || {}).repeat = function (field, value, answer) {
+    return value.map(function (item, i) {
+      return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
+        return f.kind !== "display" && !isEmpty(item[f.id], f);
+      }).map(function (f) { return answer(f, item[f.id]); }).join(", ");
+    }).join("\n");
+  };
 });
 
 function repeatSection(p, field) {
