@@ -1,6 +1,8 @@
 import FormgenCollect
 import FormgenCore
 import Foundation
+import Hummingbird
+import HummingbirdTesting
 import Testing
 
 /// `submit: {provider: collect, url}` points a form's action (and its CSP) at a collect instance.
@@ -24,6 +26,46 @@ import Testing
         #expect(page.contains("connect-src https://forms.example.org;"))
         #expect(page.contains("form-action https://forms.example.org;"))
         #expect(try FormSpec(pageHTML: page).submit.action == "https://forms.example.org/submit/contact")
+    }
+
+    @Test func aCollectFormGetsASentPageThatPostsWithoutJavaScriptLandOn() async throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        try site.write("configs/forms/contact.yaml", CollectSite.contactForm.replacingOccurrences(
+            of: "submit:\n", with: "submit:\n  provider: collect\n  url: https://forms.example.org\n"))
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
+                                                  templatesDirectory: nil, outputDirectory: site.output.path)).build()
+        let sent = String(decoding: try Data(contentsOf: site.output.appendingPathComponent("contact/sent/index.html")), as: UTF8.self)
+        #expect(sent.contains("""
+        <div class="fg-panel">
+        <h1 class="fg-panel-title">Thank you. Your answers have been sent.</h1>
+        <p class="fg-panel-body">Contact us</p>
+        </div>
+        <p>Thanks, we got it.</p>
+        <p><a href="../">Contact us</a></p>
+        """))
+        #expect(sent.contains("<style>") && sent.contains(".fg-panel{") && !sent.contains(".fg-error-summary{"))
+        #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent("signup/sent").path), "signup does not post to collect")
+        let page = String(decoding: try Data(contentsOf: site.output.appendingPathComponent("contact/index.html")), as: UTF8.self)
+        #expect(try FormSpec(pageHTML: page).submit.sentPage == "/contact/sent/")
+
+        let store = try SQLiteSubmissionStore(path: site.database)
+        let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"]
+        try await site.withClient(store: store) { client in
+            var fromSite = form
+            fromSite[.origin] = "https://forms.example.org"
+            try await client.execute(uri: "/submit/contact", method: .post, headers: fromSite, body: ByteBuffer(string: "name=Ann")) { response in
+                #expect(response.status == .seeOther)
+                #expect(response.headers[.location] == "https://forms.example.org/contact/sent/")
+            }
+            var elsewhere = form
+            elsewhere[.origin] = "https://evil.example"
+            try await client.execute(uri: "/submit/contact", method: .post, headers: elsewhere, body: ByteBuffer(string: "name=Bo")) { response in
+                #expect(response.status == .ok, "no redirect to an origin collect does not serve")
+                #expect(String(buffer: response.body).contains("<p>Thanks, we got it.</p>"))
+            }
+        }
+        #expect(try await store.submissions(form: nil, since: nil).count == 2)
     }
 
     @Test func anUnknownProviderOrAMissingURLIsAConfigError() throws {

@@ -135,7 +135,8 @@ import Testing
         let email = try #require(html.range(of: #"id="fg-field-email""#))
         #expect(reveal.upperBound <= phone.lowerBound && phone.lowerBound < email.lowerBound, "the phone field sits in the reveal, before the email field")
         #expect(html.components(separatedBy: #"id="fg-field-phone""#).count == 2, "drawn once")
-        #expect(html.contains(#"<input class="fg-input" id="f-phone" name="phone" type="tel" required autocomplete="tel" spellcheck="false">"#))
+        #expect(html.contains(#"<input class="fg-input" id="f-phone" name="phone" type="tel" autocomplete="tel" spellcheck="false">"#),
+                "required only when shown: no native required, which would demand it of a page without JavaScript when Email is chosen")
         #expect(FormSpec(form).rules.count == 3, "the rules still decide what is hidden and required")
         #expect(html.contains(#"<div class="fg-choice-list fg-inline">"#), "pets, with no reveal, stays inline")
     }

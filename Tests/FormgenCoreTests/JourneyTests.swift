@@ -143,6 +143,27 @@ import Testing
         #expect(html.contains(">Check your answers</h2>"))
     }
 
+    @Test func withoutJavaScriptOnlyFieldsEveryJourneyAsksAreNativelyRequired() throws {
+        let html = try RenderTests.page("pet-adoption-journey")
+        #expect(RenderTests.tag(withID: "f-full_name", in: html)?.contains(" required") == true, "every journey asks it")
+        #expect(RenderTests.tag(withID: "f-pet_count", in: html) == #"<input class="fg-input" id="f-pet_count" name="pet_count" type="number" min="1" max="20" step="any">"#,
+                "a branch can skip its page")
+        #expect(RenderTests.tag(withID: "f-pet_kinds-0", in: html)?.contains(" required") == false)
+        #expect(html.contains(#"<legend class="fg-label">Which pets do you have?</legend>"#), "required when asked: not marked optional")
+        #expect(html.contains(#"<label class="fg-label" for="f-pet_count">How many pets do you have?</label>"#))
+        let (loaded, _) = try Self.load("""
+        title: Rules
+        fields:
+          - {id: more, label: Tell us more?, type: yesno, required: true}
+          - {id: detail, label: Detail, required: true}
+        rules:
+          - {when: more, condition: equals, value: "Yes", action: show, otherwise: hide, targets: [detail]}
+        """)
+        let page = PageRenderer(theme: RenderTests.theme, settings: SiteSettings()).renderForm(try #require(loaded))
+        #expect(RenderTests.tag(withID: "f-detail", in: page) == #"<input class="fg-input" id="f-detail" name="detail" type="text">"#)
+        #expect(RenderTests.tag(withID: "f-more-0", in: page)?.contains(" required") == true)
+    }
+
     @Test(arguments: [("nl", "Controleer uw antwoorden", "Wijzigen"), ("de", "Überprüfen Sie Ihre Antworten", "Ändern")])
     func theReviewSpeaksThePagesLanguage(_ language: String, _ heading: String, _ change: String) throws {
         let (loaded, _) = try Self.load(Self.form + "lang: \(language)\n")

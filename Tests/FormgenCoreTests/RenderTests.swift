@@ -137,7 +137,9 @@ import Testing
         let start = try #require(html.range(of: #"<script type="application/json" id="fg-spec">"#))
         let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
         let spec = try JSONDecoder().decode(FormSpec.self, from: Data(html[start.upperBound..<end.lowerBound].utf8))
-        #expect(spec == FormSpec(try #require(ExampleSite.form("pet-adoption"))))
+        let full = FormSpec(try #require(ExampleSite.form("pet-adoption")))
+        #expect(spec == full.embedded(with: Self.theme.runtime.script(for: full)))
+        #expect(spec.messages.keys.sorted() == ["draftCleared", "errorPrefix", "errorTitlePrefix", "loadFailed", "retry", "step", "tooFast", "tooLong"])
         #expect(spec.rules.first?.targets == ["text_3"])
         #expect(spec.pages.map(\.fields.count) == [5, 2, 2])
     }

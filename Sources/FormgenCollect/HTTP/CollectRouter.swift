@@ -27,6 +27,7 @@ public struct CollectRouter: Sendable {
         }
         let service = self.service
         let maxBytes = options.maxBodyBytes
+        let siteOrigins = Set(options.origins.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         router.post("/submit/**") { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
@@ -43,7 +44,8 @@ public struct CollectRouter: Sendable {
                                               idempotencyKey: request.headers[.idempotencyKey])
             let wantsHTML = encoding.isFormPost && (request.headers[.accept] ?? "").contains("text/html")
             if wantsHTML, let spec = answer.spec {
-                return NoScriptAnswer.response(answer, spec: spec)
+                let origin = request.headers[.origin].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+                return NoScriptAnswer.response(answer, spec: spec, origin: origin.flatMap { siteOrigins.contains($0) ? $0 : nil })
             }
             return Self.json(answer.status, answer.body)
         }

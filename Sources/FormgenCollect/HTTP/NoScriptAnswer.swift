@@ -1,11 +1,14 @@
 import FormgenCore
 import Hummingbird
 
-/// The answer to a form posted without JavaScript: 303 to `submit.redirect` when stored, otherwise an HTML page.
+/// The answer to a form posted without JavaScript: once stored, 303 to `submit.redirect` or to the site's built
+/// "sent" page (``FormSpec/SubmitSpec/sentPage``); otherwise, and when neither address can be had, a small HTML page.
 enum NoScriptAnswer {
-    static func response(_ answer: CollectService.Answer, spec: FormSpec) -> Response {
-        if answer.status == 200, let redirect = spec.submit.redirect {
-            return Response(status: .seeOther, headers: [.location: redirect, .cacheControl: "no-store"])
+    /// `origin`: the request's `Origin` when it is one of the site origins collect allows (a relative "sent" page
+    /// is on the site, not on collect's host).
+    static func response(_ answer: CollectService.Answer, spec: FormSpec, origin: String?) -> Response {
+        if answer.status == 200, let location = spec.submit.redirect ?? sentPage(spec, origin: origin) {
+            return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         }
         let stored = answer.status == 200
         let title = stored ? "Submission received" : "There is a problem"
@@ -35,5 +38,13 @@ enum NoScriptAnswer {
                         headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
                                   .contentSecurityPolicy: "default-src 'none'"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The "sent" page's address: as built when absolute, else on the posting page's origin.
+    static func sentPage(_ spec: FormSpec, origin: String?) -> String? {
+        guard let page = spec.submit.sentPage else { return nil }
+        if page.hasPrefix("https://") || page.hasPrefix("http://") { return page }
+        guard page.hasPrefix("/"), let origin else { return nil }
+        return origin + page
     }
 }

@@ -109,6 +109,9 @@ public struct SiteBuilder {
             }
         }
         for form in site.allForms {
+            if form.submission.provider == .collect {
+                pages.append((PageRenderer.sentPagePath(of: form), { renderer.renderSent(form) }))
+            }
             pages.append(("\(form.path)/schema.json", { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
             let reference = ReferenceWriter(form: form)
             pages.append(("\(form.path)/reference/index.html", {
@@ -130,7 +133,8 @@ public struct SiteBuilder {
             }
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
-            let paths = pages.map(\.0)
+            let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
+            let paths = pages.map(\.0).filter { !sentPages.contains($0) }
             pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
         }
         let keys = formCacheKeys(site, theme: theme)
@@ -138,7 +142,7 @@ public struct SiteBuilder {
             SiteOutput(path: path, cacheKey: path) { body }
         }
         return pages.map { path, render in
-            let form = ["/reference/index.html", "/index.html", "/schema.json"].first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) }
+            let form = ["/reference/index.html", "/sent/index.html", "/index.html", "/schema.json"].first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) }
             return SiteOutput(path: path, cacheKey: form.flatMap { keys[$0] }) { Data(render().utf8) }
         } + images
     }

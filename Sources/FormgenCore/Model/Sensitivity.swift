@@ -45,20 +45,55 @@ public enum Sensitivity {
 
     /// The first listed word that `text` contains as whole words, or nil.
     static func identityWord(in text: String) -> String? {
-        let padded = " " + words(text) + " "
-        for language in identityWords.keys.sorted() {
-            for word in identityWords[language] ?? [] where padded.contains(" " + words(word) + " ") {
-                return word
-            }
-        }
+        let words = words(text)
+        guard !words.isEmpty else { return nil }
+        for (word, needle) in identityWordTokens where contains(words, needle) { return word }
         return nil
     }
 
-    private static func words(_ text: String) -> String {
-        var output = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber { output.append(character) } else if output.last != " " { output.append(" ") }
+    /// `identityWords` in their order (languages sorted), each with its words.
+    private static let identityWordTokens: [(word: String, tokens: [Substring])] = identityWords.keys.sorted().flatMap { language in
+        (identityWords[language] ?? []).map { ($0, words($0)) }
+    }
+
+    /// Whether `needle` occurs in `words` as consecutive whole words.
+    private static func contains(_ words: [Substring], _ needle: [Substring]) -> Bool {
+        guard !needle.isEmpty, needle.count <= words.count else { return false }
+        for start in 0...(words.count - needle.count) where words[start] == needle[0] {
+            if (1..<needle.count).allSatisfy({ words[start + $0] == needle[$0] }) { return true }
         }
-        return output.trimmingCharacters(in: .whitespaces)
+        return false
+    }
+
+    /// The text lower-cased and cut into runs of letters, digits and marks (anything else separates words).
+    private static func words(_ text: String) -> [Substring] {
+        let lowered = text.lowercased()
+        var words: [Substring] = []
+        var start: String.Index?
+        var index = lowered.startIndex
+        for scalar in lowered.unicodeScalars {
+            let next = lowered.unicodeScalars.index(after: index)
+            if isWordScalar(scalar) {
+                if start == nil { start = index }
+            } else if let open = start {
+                words.append(lowered[open..<index])
+                start = nil
+            }
+            index = next
+        }
+        if let open = start { words.append(lowered[open...]) }
+        return words
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (value >= 0x61 && value <= 0x7a) || (value >= 0x41 && value <= 0x5a) || (value >= 0x30 && value <= 0x39)
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return properties.isAlphabetic
+        }
     }
 }

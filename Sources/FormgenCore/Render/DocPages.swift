@@ -15,7 +15,7 @@ extension PageRenderer {
             ["title": other.title, "href": DocLinkResolver.relative(from: doc.path, to: other.path, isFolder: true),
              "current": other.path == doc.path] as [String: Any]
         }
-        return theme.render("doc", context)
+        return page("doc", context)
     }
 
     /// The docs index: the docs folder's own `index.md` (if any), then every doc and every form's reference.
@@ -41,7 +41,7 @@ extension PageRenderer {
         context["references"] = references.sorted { $0.1 < $1.1 }.map { title, formPath in
             ["title": title, "href": DocLinkResolver.relative(from: path, to: "\(formPath)/reference", isFolder: true)]
         }
-        return theme.render("docs-index", context)
+        return page("docs-index", context)
     }
 
     /// A generated Markdown page (a form's reference) in the doc layout. Config strings in it are
@@ -54,7 +54,7 @@ extension PageRenderer {
         context["hasOwnTitle"] = rendered.title != nil
         context["hasNav"] = false
         context["nav"] = [[String: Any]]()
-        return theme.render("doc", context)
+        return page("doc", context)
     }
 
     /// `404.html`: served for any missing address, so its links start from the site's base URL.
@@ -63,7 +63,7 @@ extension PageRenderer {
         context["canonical"] = false
         context["root"] = settings.baseURL
         context["docsHref"] = site.docs.isEmpty ? false : settings.baseURL + DocPage.indexPath + "/"
-        return theme.render("not-found", context)
+        return page("not-found", context)
     }
 
     private func markdownPage(path: String, title: String, language: String, rendered: Markdown.Rendered) -> [String: Any] {

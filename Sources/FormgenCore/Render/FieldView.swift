@@ -5,6 +5,9 @@ struct FieldView {
     let language: String
     /// The field's form, for context such as a register form's password autocomplete.
     var form: Form? = nil
+    /// Whether a rule or the journey may leave the field out: then it is required only on the journeys that ask it, so
+    /// its controls get no native `required` (a page without JavaScript shows every field; the server checks).
+    var sometimesAsked = false
 
     var context: [String: Any] {
         let inputID = "f-\(field.id)"
@@ -21,6 +24,7 @@ struct FieldView {
             "helpHTML": field.help.map(Markdown.inlineHTML) ?? false,
             "describedBy": field.help == nil ? false : hintID,
             "required": field.required,
+            "nativeRequired": field.required && !sometimesAsked,
             "readOnly": field.readOnly || field.dataSource != nil,
             "dataSource": field.dataSource ?? false,
             "mask": field.mask ?? false,
@@ -51,7 +55,7 @@ struct FieldView {
             "widthClass": widthClass ?? false,
         ]
         view["options"] = options
-        view["boxes"] = dateBoxes?.boxes(required: field.required, readOnly: view["readOnly"] as? Bool == true,
+        view["boxes"] = dateBoxes?.boxes(required: field.required && !sometimesAsked, readOnly: view["readOnly"] as? Bool == true,
                                          autocomplete: view["autocomplete"] as? String) ?? false
         for (key, value) in limits { view[key] = value }
         view["optionalText"] = Messages.table(for: language)["optional"] ?? ""
@@ -70,7 +74,7 @@ struct FieldView {
         func value(_ key: String, _ name: String) {
             if let text = view[key] as? String { html += " \(name)=\"\(HTMLEscaping.escape(text))\"" }
         }
-        flag("required", "required")
+        flag("nativeRequired", "required")
         flag("readOnly", "readonly")
         value("pattern", "pattern")
         value("minLength", "minlength")

@@ -4,6 +4,8 @@
 struct JourneyNotes {
     /// Notes by page index.
     let byPage: [Int: [String]]
+    /// Pages a branch can jump over.
+    let skippable: Set<Int>
 
     init(form: Form) {
         let texts = Messages.table(for: form.language)
@@ -11,12 +13,14 @@ struct JourneyNotes {
         var index: [String: Int] = [:]
         for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
         var notes: [Int: [String]] = [:]
+        var skippable: Set<Int> = []
         for (number, page) in form.pages.enumerated() {
             for branch in page.next {
                 let goal = branch.goTo == "review" ? form.pages.count : index[branch.goTo] ?? number
                 guard goal > number else { continue }
                 let condition = Self.condition(branch, field: fields[branch.field], texts: texts)
                 for skipped in (number + 1)..<goal where !form.pages[skipped].isExit {
+                    skippable.insert(skipped)
                     notes[skipped, default: []].append(Messages.format(texts["journeySkip"] ?? "", ["condition": condition]))
                 }
                 if goal < form.pages.count, form.pages[goal].isExit {
@@ -25,6 +29,7 @@ struct JourneyNotes {
             }
         }
         byPage = notes.mapValues(Self.uniqued)
+        self.skippable = skippable
     }
 
     /// "you answered “No” to “Do you have pets?”", option labels for values.

@@ -246,16 +246,24 @@ public enum Markdown {
 
     /// With raw HTML off, every `<hN>` in cmark's output is a heading, in document order.
     private static func addHeadingIDs(_ html: String, _ headings: [Heading]) -> String {
-        var output = ""
-        var rest = Substring(html)
-        for heading in headings {
-            let tag = "<h\(heading.level)>"
-            guard let range = rest.range(of: tag) else { break }
-            output += rest[..<range.lowerBound]
-            output += "<h\(heading.level) id=\"\(heading.id)\">"
-            rest = rest[range.upperBound...]
+        guard !headings.isEmpty else { return html }
+        var next = 0
+        let bytes = Array(html.utf8)
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count + headings.count * 24)
+        var index = 0
+        while index < bytes.count {
+            if next < headings.count, index + 3 < bytes.count, bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "h"),
+               bytes[index + 2] == UInt8(ascii: "0") + UInt8(headings[next].level), bytes[index + 3] == UInt8(ascii: ">") {
+                output.append(contentsOf: "<h\(headings[next].level) id=\"\(headings[next].id)\">".utf8)
+                next += 1
+                index += 4
+                continue
+            }
+            output.append(bytes[index])
+            index += 1
         }
-        return output + rest
+        return String(decoding: output, as: UTF8.self)
     }
 
     // MARK: Writing Markdown

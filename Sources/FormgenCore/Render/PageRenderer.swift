@@ -6,12 +6,14 @@ public struct PageRenderer: Sendable {
     public let settings: SiteSettings
     /// Whether the site has docs: the header then links to them.
     public var hasDocs = false
-    private let styleHash: String
+
+    /// Stand-ins for the page's stylesheet and its CSP hash until the page is rendered (``page(_:_:)``).
+    private static let stylePlaceholder = "fg-style-placeholder-8c1e"
+    private static let styleHashPlaceholder = "fg-style-hash-placeholder-8c1e"
 
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme
         self.settings = settings
-        styleHash = SHA256.cspSource(for: theme.css)
     }
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
@@ -27,7 +29,7 @@ public struct PageRenderer: Sendable {
             "csp": csp.header,
             "pageTitle": title == settings.title ? title : "\(title) – \(settings.title)",
             "canonical": canonical,
-            "css": theme.css,
+            "css": Self.stylePlaceholder,
             "script": script ?? false,
             "root": Self.rootPrefix(for: path),
             "siteTitle": settings.title,
@@ -38,13 +40,22 @@ public struct PageRenderer: Sendable {
 
     var staticPolicy: ContentSecurityPolicy {
         var csp = ContentSecurityPolicy()
-        csp.styleHashes = [styleHash]
+        csp.styleHashes = [Self.styleHashPlaceholder]
         return csp
+    }
+
+    /// Renders a page template, then puts in the part of the stylesheet the finished page uses and its hash.
+    func page(_ template: String, _ context: [String: Any]) -> String {
+        let html = theme.render(template, context)
+        let style = theme.style.subset(for: html)
+        let hashed = ByteReplacement.replace(Self.styleHashPlaceholder, in: html) { _ in HTMLEscaping.escape(style.cspSource) }
+        return ByteReplacement.replace(Self.stylePlaceholder, in: hashed) { _ in style.css }
     }
 
     /// The page of one form.
     public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
-        let spec = FormSpec(form)
+        var spec = FormSpec(form)
+        if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
         let script = theme.runtime.script(for: spec)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
@@ -72,8 +83,8 @@ public struct PageRenderer: Sendable {
         context["multiPage"] = form.pages.count > 1 || form.hasReview
         context["review"] = form.hasReview
         context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
-        let reveals = Reveals(spec.reveals, fields: form.allFields)
         let notes = JourneyNotes(form: form)
+        let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))
         context["pages"] = form.pages.enumerated().map { index, page in
             ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals),
              "exit": page.isExit, "exitHTML": page.text.map(Markdown.html) ?? false,
@@ -87,16 +98,26 @@ public struct PageRenderer: Sendable {
         context["draftNote"] = RuntimeScript.keepsDrafts(spec)
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
             : false
-        context["specJSON"] = spec.embeddableJSON()
-        return theme.render("form", context)
+        context["specJSON"] = spec.embedded(with: script).embeddableJSON()
+        return page("form", context)
+    }
+
+    /// The fields a rule targets and the fields on pages a branch can jump over.
+    static func sometimesAsked(_ form: Form, skippable: Set<Int>) -> Set<String> {
+        var ids = Set(form.rules.flatMap(\.targets))
+        for page in skippable.sorted() { ids.formUnion(form.pages[page].items.flatMap(\.fields).map(\.id)) }
+        return ids
     }
 
     /// Conditional reveals (``FormSpec/reveals``) ready to render: which fields are drawn under an option instead of in place.
     struct Reveals {
         let byField: [String: [String: [Field]]]
         let revealed: Set<String>
+        /// Fields a rule or the journey may leave out: never natively `required`, as a page without JavaScript shows them all.
+        let sometimesAsked: Set<String>
 
-        init(_ reveals: [String: [String: [String]]], fields: [Field]) {
+        init(_ reveals: [String: [String: [String]]], fields: [Field], sometimesAsked: Set<String> = []) {
+            self.sometimesAsked = sometimesAsked
             let byID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             byField = reveals.mapValues { $0.mapValues { $0.compactMap { byID[$0] } } }
             revealed = Set(reveals.values.flatMap { $0.values.flatMap { $0 } })
@@ -123,7 +144,8 @@ public struct PageRenderer: Sendable {
 
     /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
     private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: Any] {
-        var view = FieldView(field: field, language: form.language, form: form).context
+        var view = FieldView(field: field, language: form.language, form: form,
+                             sometimesAsked: reveals.sometimesAsked.contains(field.id)).context
         if let local = field.localImage { view["src"] = Self.rootPrefix(for: form.path) + local }
         guard let byOption = reveals.byField[field.id], let options = view["options"] as? [[String: Any]] else { return view }
         view["inline"] = false
@@ -138,6 +160,27 @@ public struct PageRenderer: Sendable {
         return view
     }
 
+    /// Where a form's "sent" page is built, from the output folder: `kyc/nl/sent/index.html`.
+    public static func sentPagePath(of form: Form) -> String { "\(form.path)/sent/index.html" }
+
+    /// The address of a form's "sent" page under the site's base URL.
+    static func sentPage(of form: Form, baseURL: String) -> String {
+        (baseURL.hasSuffix("/") ? baseURL : baseURL + "/") + form.path + "/sent/"
+    }
+
+    /// The "sent" page of a form that posts to `formgen collect`: where a post without JavaScript lands once stored
+    /// (GOV.UK's confirmation page: a panel with the outcome, then the form's `successMessage`).
+    public func renderSent(_ form: Form) -> String {
+        let texts = Messages.table(for: form.language)
+        let path = String(Self.sentPagePath(of: form).dropLast("/index.html".count))
+        var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil)
+        context["heading"] = texts["sent"] ?? "Sent"
+        context["formTitle"] = form.title
+        context["message"] = form.submission.successMessage ?? false
+        context["formHref"] = "../"
+        return page("sent", context)
+    }
+
     /// The page that lets the user pick a country of a flow.
     public func renderFlow(_ flow: CountryFlow) -> String {
         var context = base(path: flow.id, title: flow.title, language: flow.language, csp: staticPolicy, script: nil)
@@ -146,7 +189,7 @@ public struct PageRenderer: Sendable {
         context["countries"] = flow.countries.map { country in
             ["code": country.code, "name": country.name, "href": "\(country.code.lowercased())/", "lang": country.form.language]
         }
-        return theme.render("flow", context)
+        return page("flow", context)
     }
 
     /// The site's home page, listing flows, forms (with their reference and schema) and docs.
@@ -173,7 +216,7 @@ public struct PageRenderer: Sendable {
         context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(DocPage.indexPath)/",
                             "summary": docsIndex?.summary ?? "Every page of the documentation, and the reference of every form."]]
             + docs.map { ["title": $0.title, "href": "\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
-        return theme.render("index", context)
+        return page("index", context)
     }
 
     /// The first paragraph of a Markdown description as plain text, for listings.

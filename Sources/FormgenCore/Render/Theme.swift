@@ -6,7 +6,8 @@ import Mustache
 /// overridden file by file by a site's own `templates/` folder.
 public struct Theme: Sendable {
     public let library: MustacheLibrary
-    public let css: String
+    /// `assets/formgen.css`, minified; each page inlines the part it uses.
+    public let style: StyleSheet
     /// The browser runtime, joined per form page from its modules.
     public let runtime: RuntimeScript
     /// A digest of every template, stylesheet and script text, for cached outputs.
@@ -47,7 +48,7 @@ public struct Theme: Sendable {
             hasher.add(name)
             hasher.add(text)
         }
-        return Theme(library: library, css: minifyCSS(texts["assets/formgen.css"] ?? ""),
+        return Theme(library: library, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
                      runtime: RuntimeScript.load(texts: texts, paths: files, log: log), digest: hasher.hex)
     }
 
@@ -61,7 +62,7 @@ public struct Theme: Sendable {
         }
     }
 
-    /// Drops comments and the white space around punctuation; nothing else changes.
+    /// Drops comments and the white space around punctuation (never inside quoted strings); nothing else changes.
     static func minifyCSS(_ css: String) -> String {
         var text = css
         while let start = text.range(of: "/*"), let end = text.range(of: "*/", range: start.upperBound..<text.endIndex) {
@@ -69,7 +70,21 @@ public struct Theme: Sendable {
         }
         var output = ""
         var pendingSpace = false
+        var quote: Character?
+        var escaped = false
         for character in text {
+            if let open = quote {
+                output.append(character)
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" {
+                if pendingSpace, let last = output.last, !"{};:,>".contains(last) { output.append(" ") }
+                pendingSpace = false
+                quote = character
+                output.append(character)
+                continue
+            }
             if character.isWhitespace {
                 pendingSpace = !output.isEmpty
                 continue

@@ -134,6 +134,9 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var encoding: String
         public var successMessage: String?
         public var redirect: String?
+        /// For `provider: collect`: the built "sent" page (the site's base URL, the form's path, `sent/`) that
+        /// `formgen collect` sends a post without JavaScript to once stored, when there is no `redirect`.
+        public var sentPage: String?
         /// The button's text in the page's language.
         public var label: String?
         /// `complete`: the button is `aria-disabled` until every required field has a value.
@@ -226,6 +229,17 @@ extension FormSpec {
         submit.minSeconds = submission.minSeconds
         drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
         messages = Messages.runtimeTable(for: form.language)
+    }
+
+    /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
+    public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
+
+    /// The spec as a page embeds it: of the interface texts, only those its script reads and those the server reads.
+    public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
+        guard let keys = script?.messageKeys else { return self }
+        var embedded = self
+        embedded.messages = messages.filter { keys.contains($0.key) || Self.serverMessageKeys.contains($0.key) }
+        return embedded
     }
 
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.

@@ -236,8 +236,8 @@ public enum Messages {
     /// Fills `{name}` placeholders.
     public static func format(_ template: String, _ values: [String: String]) -> String {
         var output = template
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) {
-            output = output.replacingOccurrences(of: "{\(key)}", with: value)
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where output.utf8.contains(UInt8(ascii: "{")) {
+            output = ByteReplacement.replace("{\(key)}", in: output) { _ in value }
         }
         return output
     }

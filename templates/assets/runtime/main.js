@@ -1,5 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, files, drafts, prefill, send, ready) adds itself to `features`,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, files, drafts, prefill,
+   options, send, ready) adds itself to `features`,
    bounds.js its checks to `ruleChecks`. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
@@ -13,6 +14,7 @@ import "./repeat.js";
 import "./files.js";
 import "./drafts.js";
 import "./prefill.js";
+import "./options.js";
 import "./send.js";
 import "./ready.js";
 

@@ -1,4 +1,5 @@
-/* Data sources: one request per source; prefilled values set as text (fields stay read-only), options appended. */
+/* Data sources: one request per source; prefilled values set as text (fields stay read-only); options.js appends
+   the options of `optionsFrom` fields from the same answers. */
 import { features } from "./page.js";
 
 features.push(function (p) {
@@ -42,7 +43,7 @@ features.push(function (p) {
       .then(function (body) {
         done();
         if (alert) alert.remove();
-        fillOptions(optionFields, body);
+        if (p.fillOptions) p.fillOptions(optionFields, body);
         if (body && typeof body === "object" && !Array.isArray(body)) {
           targets.forEach(function (id) {
             var value = body[id];
@@ -71,52 +72,5 @@ features.push(function (p) {
         (anchor ? anchor.parentNode : form).insertBefore(alert, anchor || form.firstChild);
       });
   }
-  function fillOptions(fields, body) {
-    var entries = Array.isArray(body) ? body : body && typeof body === "object" ? Object.keys(body).map(function (k) { return body[k]; }).filter(Array.isArray)[0] : null;
-    if (!entries) return;
-    fields.forEach(function (field) {
-      var select = field.kind === "select" ? $("f-" + field.id) : null, group = select ? null : $("f-" + field.id);
-      var box = group && (group.querySelector(".fg-choice-list") || group), index = 0;
-      entries.forEach(function (entry) {
-        var value = entry && typeof entry === "object" ? entry[field.optionsFrom.valueKey] : null;
-        if ((typeof value !== "string" && typeof value !== "number") || String(value).trim() === "") return;
-        if (dropped(field.optionsFrom.dropIf, entry)) return;
-        var label = entry[field.optionsFrom.labelKey];
-        label = typeof label === "string" || typeof label === "number" ? String(label) : String(value);
-        if (select) {
-          var option = document.createElement("option");
-          option.value = String(value);
-          option.textContent = label;
-          select.appendChild(option);
-          return;
-        }
-        var row = document.createElement("div"), input = document.createElement("input"), text = document.createElement("label");
-        row.className = "fg-choice";
-        input.className = "fg-choice-input";
-        input.type = field.kind === "checkboxGroup" ? "checkbox" : "radio";
-        input.name = field.id;
-        input.id = "f-" + field.id + "-" + index++;
-        input.value = String(value);
-        text.className = "fg-choice-label";
-        text.htmlFor = input.id;
-        text.textContent = label;
-        row.appendChild(input);
-        row.appendChild(text);
-        box.appendChild(row);
-      });
-      var pending = p.pendingDraft || {};
-      if (field.id in pending) {
-        p.writeValue(field, pending[field.id]);
-        delete pending[field.id];
-      }
-    });
-  }
   p.spec.dataSources.forEach(loadSource);
 });
-
-/** Whether `dropIf` ({key, in}) leaves a list entry out: numbers compare as numbers, a missing key as null. */
-export function dropped(rule, entry) {
-  if (!rule || !entry || typeof entry !== "object") return false;
-  var value = entry[rule.key] === undefined ? null : entry[rule.key];
-  return (rule.in || []).some(function (candidate) { return candidate === value; });
-}

@@ -12,10 +12,45 @@ public struct RuntimeScript: Sendable {
     public struct PageScript: Sendable, Hashable {
         public let text: String
         public let cspSource: String
+        /// The interface texts (``Messages/runtimeKeys``) the script reads, as `.key` or `["key"]`; nil when unknown
+        /// (a whole-runtime override), and then the page gets them all.
+        public var messageKeys: Set<String>? = nil
+
+        /// The script of joined modules, with the interface texts it reads.
+        init(joined text: String) {
+            self.text = text
+            cspSource = SHA256.cspSource(for: text)
+            let bytes = Array(text.utf8)
+            messageKeys = Messages.runtimeKeys.filter { key in
+                Self.contains(bytes, Array(".\(key)".utf8), endingWord: true) || Self.contains(bytes, Array("\"\(key)\"".utf8), endingWord: false)
+            }
+        }
+
+        init(text: String, cspSource: String) {
+            self.text = text
+            self.cspSource = cspSource
+        }
+
+        private static func contains(_ bytes: [UInt8], _ needle: [UInt8], endingWord: Bool) -> Bool {
+            guard needle.count <= bytes.count else { return false }
+            var start = 0
+            while start + needle.count <= bytes.count {
+                if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle {
+                    let end = start + needle.count
+                    if !endingWord || end == bytes.count || !Self.isIdentifierByte(bytes[end]) { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+
+        private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5f || byte == 0x24
+        }
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -29,6 +64,21 @@ public struct RuntimeScript: Sendable {
     public init(modules: [String: RuntimeModule], whole: String? = nil) {
         self.modules = modules
         self.whole = whole
+    }
+
+    /// Joined scripts by their set of optional modules, made when a page first needs one.
+    private final class ScriptCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var scripts: [Set<String>: PageScript] = [:]
+
+        func script(for used: Set<String>, make: () -> PageScript) -> PageScript {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known = scripts[used] { return known }
+            let script = make()
+            scripts[used] = script
+            return script
+        }
     }
 
     /// The runtime's modules from a theme's texts (keyed `assets/runtime/NAME.js`, minified forms under
@@ -54,12 +104,22 @@ public struct RuntimeScript: Sendable {
                           at: SourceLocation(file: paths["\(prefix)\(module.name).js"] ?? module.name, line: 1, column: 1))
             }
         }
+        let digest = runtimeDigest(modules.mapValues { texts["\(prefix)\($0.name).js"] ?? "" })
+        if unreadable.isEmpty, modules.values.allSatisfy({ $0.minified?.runtimeDigest == digest }) {
+            modules = modules.mapValues { $0.usingMinified() }
+        }
         return RuntimeScript(modules: modules, whole: nil)
+    }
+
+    /// The digest `scripts/minify-runtime` writes into every minified module: SHA-256 over each module's name and its
+    /// source's SHA-256, in name order. Minified modules are used only when all carry the digest of the sources at hand.
+    static func runtimeDigest(_ sources: [String: String]) -> String {
+        SHA256.hex(sources.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\(SHA256.hex($0.value))\n" }.joined())
     }
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
-    /// prefill for data sources, drafts when a field's value may be kept, bounds for date and age rules, send
+    /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
     /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
@@ -72,6 +132,7 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
+        if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
@@ -87,11 +148,10 @@ public struct RuntimeScript: Sendable {
     /// The script for a form's page, or nil when the theme has no runtime.
     public func script(for spec: FormSpec) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
-        let used = Self.modules(for: spec).filter { modules[$0] != nil }
         guard modules[Self.entry] != nil else { return nil }
-        return scripts.script(for: used) { used in
-            let text = Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body })
-            return PageScript(text: text, cspSource: SHA256.cspSource(for: text))
+        let used = Self.modules(for: spec).filter { modules[$0] != nil }
+        return scripts.script(for: used) {
+            PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
         }
     }
 

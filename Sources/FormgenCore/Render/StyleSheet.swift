@@ -1,0 +1,290 @@
+import Foundation
+
+/// The theme's stylesheet, inlined into each page with only the rules that page can use.
+///
+/// A rule is left out of a page when every selector in its list needs a class or an element the page never has:
+/// a class counts as present when its name appears as a word anywhere in the page (its HTML or its runtime,
+/// which is where classes added in the browser are named), an element when the HTML has `<name` or the runtime
+/// the string `"name"`. Rules without classes or elements (`*`, `[hidden]`, `:root`) and at-rules other than
+/// `@media` and `@supports` always stay. Keeping too much only costs bytes; nothing a page can show loses its style.
+public final class StyleSheet: @unchecked Sendable {
+    /// The whole stylesheet, minified.
+    public let text: String
+    private let blocks: [Block]
+    private let names: Names
+    private let lock = NSLock()
+    private var subsets: [[Bool]: Subset] = [:]
+
+    /// A page's part of the stylesheet and its CSP source (`'sha256-…'`).
+    public struct Subset: Sendable {
+        public let css: String
+        public let cspSource: String
+    }
+
+    /// A selector list's needs: the names (indices into the name tables) each of its selectors requires.
+    private struct Selector {
+        let text: String
+        let classes: [Int]
+        let elements: [Int]
+    }
+
+    private indirect enum Block {
+        case rule(selectors: [Selector], body: String)
+        case group(prelude: String, blocks: [Block])
+        case verbatim(String)
+    }
+
+    /// Parses minified CSS (``Theme/minifyCSS(_:)``'s output).
+    public init(css: String) {
+        text = css
+        var classNames: [String: Int] = [:]
+        var elementNames: [String: Int] = [:]
+        var scanner = Scanner(Array(css.utf8))
+        blocks = scanner.blocks(classes: &classNames, elements: &elementNames)
+        names = Names(classes: classNames, elements: elementNames)
+    }
+
+    /// The class and element names the rules need, by the hash of their bytes, ready for a page's words.
+    private struct Names {
+        let classes: [UInt64: Int]
+        let elements: [UInt64: Int]
+        let classCount: Int
+        let elementCount: Int
+        /// The byte lengths the names have: a word of another length is not looked up.
+        let lengths: Set<Int>
+
+        init(classes classNames: [String: Int], elements elementNames: [String: Int]) {
+            classes = Dictionary(classNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
+            elements = Dictionary(elementNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
+            classCount = classNames.count
+            elementCount = elementNames.count
+            lengths = Set((Array(classNames.keys) + Array(elementNames.keys)).map(\.utf8.count))
+        }
+    }
+
+    /// The rules a page can use, for a page whose HTML and runtime are `page`.
+    public func subset(for page: String) -> Subset {
+        let present = PageWords(page, names: names)
+        var used: [Bool] = []
+        Self.mark(blocks, present: present, used: &used)
+        lock.lock()
+        if let known = subsets[used] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        var index = 0
+        let css = Self.render(blocks, used: used, index: &index)
+        let subset = Subset(css: css, cspSource: SHA256.cspSource(for: css))
+        lock.lock()
+        subsets[used] = subset
+        lock.unlock()
+        return subset
+    }
+
+    /// For each selector of each rule, in order: whether the page can match it.
+    private static func mark(_ blocks: [Block], present: PageWords, used: inout [Bool]) {
+        for block in blocks {
+            switch block {
+            case .rule(let selectors, _):
+                for selector in selectors {
+                    used.append(selector.classes.allSatisfy { present.classes[$0] } && selector.elements.allSatisfy { present.elements[$0] })
+                }
+            case .group(_, let inner): mark(inner, present: present, used: &used)
+            case .verbatim: break
+            }
+        }
+    }
+
+    private static func render(_ blocks: [Block], used: [Bool], index: inout Int) -> String {
+        var output = ""
+        for block in blocks {
+            switch block {
+            case .rule(let selectors, let body):
+                let kept = selectors.filter { _ in
+                    defer { index += 1 }
+                    return used[index]
+                }
+                if !kept.isEmpty { output += kept.map(\.text).joined(separator: ",") + "{" + body + "}" }
+            case .group(let prelude, let inner):
+                let css = render(inner, used: used, index: &index)
+                if !css.isEmpty { output += prelude + "{" + css + "}" }
+            case .verbatim(let text):
+                output += text
+            }
+        }
+        return output
+    }
+
+    /// Which of the stylesheet's class and element names occur in a page, found in one pass over its bytes.
+    private struct PageWords {
+        var classes: [Bool]
+        var elements: [Bool]
+
+        init(_ page: String, names: Names) {
+            classes = Array(repeating: false, count: names.classCount)
+            elements = Array(repeating: false, count: names.elementCount)
+            var bytes = Array(page.utf8)
+            bytes.append(0)
+            var index = 0
+            while index < bytes.count - 1 {
+                guard Self.isWordByte(bytes[index]) else { index += 1; continue }
+                let start = index
+                while Self.isWordByte(bytes[index]) { index += 1 }
+                guard names.lengths.contains(index - start) else { continue }
+                let key = Self.hash(bytes[start..<index])
+                if let slot = names.classes[key] { classes[slot] = true }
+                if let slot = names.elements[key], start > 0,
+                   bytes[start - 1] == UInt8(ascii: "<") || (bytes[start - 1] == UInt8(ascii: "\"") && bytes[index] == UInt8(ascii: "\"")) {
+                    elements[slot] = true
+                }
+            }
+        }
+
+        static func isWordByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f
+        }
+
+        static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+            var value: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return value
+        }
+    }
+
+    /// Reads rules and groups from minified CSS, skipping quoted strings and keeping text it does not understand.
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func blocks(classes: inout [String: Int], elements: inout [String: Int]) -> [Block] {
+            var result: [Block] = []
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return result }
+                let start = index
+                skip(until: [UInt8(ascii: "{"), UInt8(ascii: ";"), UInt8(ascii: "}")])
+                let prelude = string(start, index)
+                guard index < bytes.count else {
+                    if !prelude.isEmpty { result.append(.verbatim(prelude)) }
+                    break
+                }
+                if bytes[index] != UInt8(ascii: "{") {
+                    if bytes[index] == UInt8(ascii: ";") { index += 1 }
+                    result.append(.verbatim(string(start, index)))
+                    continue
+                }
+                index += 1
+                if prelude.hasPrefix("@media") || prelude.hasPrefix("@supports") {
+                    result.append(.group(prelude: prelude, blocks: blocks(classes: &classes, elements: &elements)))
+                } else if prelude.hasPrefix("@") {
+                    skipBlock()
+                    result.append(.verbatim(string(start, index)))
+                } else {
+                    let bodyStart = index
+                    skip(until: [UInt8(ascii: "}")])
+                    let body = string(bodyStart, index)
+                    if index < bytes.count { index += 1 }
+                    let selectors = Self.split(prelude).map { Self.selector($0, classes: &classes, elements: &elements) }
+                    result.append(.rule(selectors: selectors, body: body))
+                }
+            }
+            return result
+        }
+
+        private func string(_ start: Int, _ end: Int) -> String {
+            String(decoding: bytes[start..<min(end, bytes.count)], as: UTF8.self)
+        }
+
+        /// Moves to the next of `stops` outside quotes and brackets.
+        private mutating func skip(until stops: Set<UInt8>) {
+            var quote: UInt8?
+            var depth = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == UInt8(ascii: "\\") { index += 1 } else if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[") {
+                    depth += 1
+                } else if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "]") {
+                    depth = max(0, depth - 1)
+                } else if depth == 0 && stops.contains(byte) {
+                    return
+                }
+                index += 1
+            }
+        }
+
+        /// Past the `}` that closes the block just opened.
+        private mutating func skipBlock() {
+            var depth = 1
+            while index < bytes.count && depth > 0 {
+                skip(until: [UInt8(ascii: "{"), UInt8(ascii: "}")])
+                guard index < bytes.count else { return }
+                depth += bytes[index] == UInt8(ascii: "{") ? 1 : -1
+                index += 1
+            }
+        }
+
+        /// A selector list split at its top-level commas.
+        static func split(_ list: String) -> [String] {
+            var parts: [String] = []
+            var current = ""
+            var depth = 0
+            for character in list {
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" { depth = max(0, depth - 1) }
+                if character == "," && depth == 0 {
+                    parts.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            parts.append(current)
+            return parts
+        }
+
+        /// The classes and elements one selector needs; what is inside brackets and parentheses needs nothing.
+        static func selector(_ text: String, classes: inout [String: Int], elements: inout [String: Int]) -> Selector {
+            var classSlots: [Int] = []
+            var elementSlots: [Int] = []
+            let characters = Array(text)
+            var position = 0
+            var depth = 0
+            var previous: Character = " "
+            while position < characters.count {
+                let character = characters[position]
+                if character == "(" || character == "[" { depth += 1 }
+                if character == ")" || character == "]" { depth = max(0, depth - 1) }
+                guard depth == 0, character.isLetter || character == "-" || character == "_" else {
+                    previous = character
+                    position += 1
+                    continue
+                }
+                var end = position
+                while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == "-" || characters[end] == "_" {
+                    end += 1
+                }
+                let name = String(characters[position..<end])
+                if previous == "." {
+                    classSlots.append(slot(name, in: &classes))
+                } else if " >+~".contains(previous) || position == 0 {
+                    elementSlots.append(slot(name.lowercased(), in: &elements))
+                }
+                previous = characters[end - 1]
+                position = end
+            }
+            return Selector(text: text, classes: classSlots, elements: elementSlots)
+        }
+
+        private static func slot(_ name: String, in table: inout [String: Int]) -> Int {
+            if let known = table[name] { return known }
+            table[name] = table.count
+            return table.count - 1
+        }
+    }
+}
