@@ -61,12 +61,13 @@ public struct PreviewServer: Sendable {
         router.post(RouterPath(SubmissionSink.pathPrefix + "**")) { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
-                throw HTTPError(.unsupportedMediaType, message: "Send application/json (or a form's application/x-www-form-urlencoded)")
+                throw HTTPError(.unsupportedMediaType, message: "Send application/json (or a form's application/x-www-form-urlencoded or multipart/form-data)")
             }
             var request = request
             let body = try await request.collectBody(upTo: maxBytes)
             let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding)
-            if encoding == .urlEncoded, answer.status != 404 {
+            // A form posted by the browser itself gets a page; the runtime (Accept: application/json) gets JSON.
+            if encoding.isFormPost, answer.status != 404, !(request.headers[.accept] ?? "").contains("application/json") {
                 return Self.htmlAnswer(answer, formPath: formPath)
             }
             let text = answer.body.jsonText() + "\n"

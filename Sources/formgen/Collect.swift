@@ -42,6 +42,9 @@ extension Formgen {
         @Option(name: .customLong("burst"), help: "Submissions a client IP may send at once.")
         var burst = 40
 
+        @Option(name: .customLong("uploads"), help: "Where files sent with submissions are kept, each named by its SHA-256 (default: uploads/ beside the SQLite file).")
+        var uploads: String?
+
         @Option(name: .customLong("webhook"), help: "FORM=URL: POST each stored submission of that form to URL (outbox, retried); repeatable.")
         var webhook: [String] = []
 
@@ -75,6 +78,7 @@ extension Formgen {
             options.ratePerSecond = rate
             options.rateBurst = burst
             options.webhooks = try webhooks()
+            options.uploadsDirectory = uploads
             do {
                 try await CollectServer(options: options).run()
             } catch let error as CollectError {

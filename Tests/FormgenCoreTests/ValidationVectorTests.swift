@@ -105,7 +105,7 @@ struct ValidationVectorTests {
     @Test(arguments: ValidationVectors.cases)
     func vector(_ vector: VectorCase) throws {
         let spec = try vector.spec()
-        for field in spec.fields {
+        for field in spec.fields.flatMap({ $0.kind == .repeat ? $0.fields ?? [] : [$0] }) {
             let type = try #require(FieldType(rawValue: field.type))
             #expect(field.kind == FieldKind(type: type, offersOptions: field.options != nil || field.optionsFrom != nil), "\(field.id)")
         }

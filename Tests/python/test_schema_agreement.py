@@ -27,6 +27,7 @@ BE = {"first_name": "Els", "last_name": "Peeters", "national_number": "85.07.30-
       "postal_code": "1000", "email": "els@example.be", "consent": True}
 PET = {"text_1": "Sam Smith", "text_2": "sam@example.org", "formattednumeric_1": "0612-345-6789",
        "datetime_1": "1990-03-27", "yesno_1": "Yes", "text_3": "Wooden fence", "text_5": "Alex Jones"}
+HOUSEHOLD = {"owner_name": "Sam Smith", "pets": [{"pet_name": "Rex", "species": "Dog", "age_years": 4}, {"pet_name": "Tom", "species": "Cat"}]}
 REGISTRATION = {"full_name": "Ada Lovelace", "birth_date": "1990-12-10", "email": "ada@example.org",
                 "contact_method": "email", "username": "ada_l", "password": "correct horse", "password_confirm": "correct horse",
                 "has_pets": "No", "newsletter": False, "terms": True}
@@ -109,6 +110,13 @@ AGREEMENT = [
     ("registration", "customer number in its format", with_(REGISTRATION, customer_number="ab-1234"), True),
     ("registration", "customer number without its dash", with_(REGISTRATION, customer_number="AB1234"), False),
     ("registration", "has pets not answered", with_(REGISTRATION, has_pets=None), False),
+    ("household", "two pets", HOUSEHOLD, True),
+    ("household", "no pets", with_(HOUSEHOLD, pets=[]), False),
+    ("household", "pets left out", with_(HOUSEHOLD, pets=None), False),
+    ("household", "six pets", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog"}] * 6), False),
+    ("household", "a pet without a name", with_(HOUSEHOLD, pets=[{"species": "Dog"}]), False),
+    ("household", "a pet of an unknown species", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Fish"}]), False),
+    ("household", "a pet aged 61", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog", "age_years": 61}]), False),
 ]
 
 # Checks JSON Schema cannot express; the schema lists them under x-formgen-unchecked.
@@ -167,8 +175,8 @@ def test_checks_left_to_the_validator_are_listed(site, tmp_path, form, field, ru
 
 
 def test_every_form_and_country_has_a_schema(site):
-    forms = ["currency-exchange", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
-             "register", "registration"]
+    forms = ["currency-exchange", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption",
+             "pet-adoption-journey", "register", "registration"]
     for form in forms:
         schema = schema_of(site, form)
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"

@@ -1,9 +1,11 @@
-// The shared validation vectors, run against the runtime's validation module with its date and age checks.
+// The shared validation vectors, run against the runtime's validation module with its date and age checks and lists.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/bounds.js";
 import "../../templates/assets/runtime/journey.js";
+import "../../templates/assets/runtime/repeat.js";
+import "../../templates/assets/runtime/files.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
 test("the vectors file holds at least 300 cases", () => {

@@ -134,7 +134,7 @@ def with_messages(field, fields, lang):
     field["validations"] = [dict(rule) for rule in field.get("validations", [])]
     if not field["validations"]:
         del field["validations"]
-    if field["kind"] == "display" or field.get("readOnly") or field.get("dataSource"):
+    if field["kind"] in ("display", "repeat", "file") or field.get("readOnly") or field.get("dataSource"):
         return field
 
     def fill(key, value=None):
@@ -808,6 +808,113 @@ case("journey: a rule testing a field on a skipped page sees it empty", journey_
 case("journey: a one-page form with every field hidden is still its page", [yard, f("agree", "Agree", "checkbox"), f("intro", "Intro", "paragraph")],
      {"yard": "No"}, {}, hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")],
      pages=[{"fields": ["yard"]}, {"fields": ["agree", "intro"]}][1:], data={"yard": "No"})
+
+
+def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}"):
+    """A repeating section as the build writes it into the spec: kind `repeat`, its item fields with their messages."""
+    table = read_messages()["en"]
+    inner = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
+    inner = [with_messages(field, inner, None) for field in inner]
+    messages = {"minItems": table["minItems"].replace("{label}", label)}
+    spec = {"min": min, "itemLabel": item_label, "addLabel": "Add another", "removeLabel": "Remove",
+            "added": table["itemAdded"], "removed": table["itemRemoved"]}
+    if max is not None:
+        spec["max"] = max
+        messages["maxItems"] = table["maxItems"].replace("{label}", label)
+    field = {"id": id, "type": "repeat", "kind": "repeat", "label": label, "messages": messages, "fields": inner, "repeat": spec}
+    if min > 0:
+        field["required"] = True
+    return field
+
+
+PET_NAME = f("pet_name", "Name", required=True, requiredMessage="Enter a name")
+PET_AGE = f("age", "Age", "number", validations=[v("maxValue", 60)])
+PET_KIND = f("species", "Species", "select", options=[{"value": "Dog", "label": "Dog"}, {"value": "Cat", "label": "Cat"}])
+PETS = repeat_field("pets", "Your pets", [PET_NAME, PET_KIND, PET_AGE], min=1, max=3, item_label="Pet {n}")
+OWNER = f("owner", "Owner", required=True)
+
+case("repeat: a valid list is cleaned item by item", [OWNER, PETS],
+     {"owner": " Ann ", "pets": [{"pet_name": " Rex ", "species": "Dog", "age": "4"}, {"pet_name": "Tom", "age": 2}]}, {},
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex", "species": "Dog", "age": 4}, {"pet_name": "Tom", "age": 2}]})
+case("repeat: errors name the item and key the field in it", [OWNER, PETS],
+     {"owner": "Ann", "pets": [{"pet_name": "Rex"}, {"pet_name": "", "species": "Cow"}, {"pet_name": "Kit", "age": "61"}]},
+     {"pets[1].pet_name": "Pet 2: Enter a name", "pets[1].species": "Pet 2: Select one of the options for Species",
+      "pets[2].age": "Pet 3: Age must be 60 or less"},
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex"}, {"species": "Cow"}, {"pet_name": "Kit", "age": 61}]})
+case("repeat: too few items when it needs one", [OWNER, PETS], {"owner": "Ann", "pets": []},
+     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: a missing list counts as no items", [OWNER, PETS], {"owner": "Ann"},
+     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: too many items, and each item still checked", [OWNER, PETS],
+     {"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]},
+     {"pets": "Your pets: add 3 or fewer", "pets[3].pet_name": "Pet 4: Enter a name"},
+     data={"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]})
+case("repeat: an entry that is not an object is an empty item", [OWNER, PETS],
+     {"owner": "Ann", "pets": ["Rex"]}, {"pets[0].pet_name": "Pet 1: Enter a name"}, data={"owner": "Ann", "pets": [{}]})
+case("repeat: a value that is not a list is no items", [OWNER, PETS],
+     {"owner": "Ann", "pets": {"pet_name": "Rex"}}, {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+case("repeat: an optional list may be empty but not short", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)], min=2)],
+     {"owner": "Ann", "visits": [{"place": "Oslo"}]}, {"visits": "Visits: add at least 2"},
+     data={"owner": "Ann", "visits": [{"place": "Oslo"}]})
+case("repeat: an optional list left out is fine", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)])],
+     {"owner": "Ann"}, {}, data={"owner": "Ann"})
+case("repeat: equalsField compares fields of the same item",
+     [OWNER, repeat_field("accounts", "Accounts", [f("iban", "IBAN", required=True),
+                                                  f("iban_again", "IBAN again", validations=[v("equalsField", "iban", "The IBANs do not match")])])],
+     {"owner": "Ann", "accounts": [{"iban": "NL01", "iban_again": "NL01"}, {"iban": "NL02", "iban_again": "NL03"}]},
+     {"accounts[1].iban_again": "Item 2: The IBANs do not match"},
+     data={"owner": "Ann", "accounts": [{"iban": "NL01", "iban_again": "NL01"}, {"iban": "NL02", "iban_again": "NL03"}]})
+case("repeat: a hidden list is neither checked nor kept",
+     [f("has", "Has", "yesno", options=[{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}]), PETS],
+     {"has": "No", "pets": [{"pet_name": ""}]}, {}, hidden=["pets"],
+     rules=[rule("has", "equals", ["Yes"], "show", ["pets"], "hide")], data={"has": "No"})
+
+
+def file_field(id, label, accept=None, max_size=None, multiple=False, max_files=None, required=False):
+    """A file field as the build writes it into the spec: sensitive, its limits under `upload`, its messages resolved."""
+    upload, messages = {}, {"required": f"Select {label.lower()}"}
+    if accept:
+        upload["accept"] = accept
+        messages["fileType"] = "The selected file must be a PNG or JPEG"
+    if max_size:
+        upload["maxSize"] = max_size
+        messages["fileSize"] = "The selected file must be smaller than 2 MB"
+    if multiple:
+        upload["multiple"] = True
+    if max_files:
+        upload["maxFiles"] = max_files
+    if not multiple or max_files:
+        messages["fileCount"] = f"Select {max_files or 1} files or fewer"
+    field = {"id": id, "type": "file", "kind": "file", "label": label, "sensitive": True, "messages": messages, "upload": upload}
+    if required:
+        field["required"] = True
+    return field
+
+
+PHOTO = file_field("photo", "Photo", accept=["image/png", ".jpg"], max_size=2000000, required=True)
+SCANS = file_field("scans", "Scans", accept=["image/*", ".txt"], multiple=True, max_files=2)
+PNG = {"name": "rex.png", "size": 1200, "type": "image/png"}
+
+case("file: a PNG within the size is kept as its metadata", [PHOTO], {"photo": dict(PNG, extra="dropped")}, {}, data={"photo": PNG})
+case("file: a JPEG matches .jpg by its type", [PHOTO], {"photo": {"name": "a.JPG", "size": 5, "type": "image/jpeg"}}, {},
+     data={"photo": {"name": "a.JPG", "size": 5, "type": "image/jpeg"}})
+case("file: a renamed text file is not a .jpg", [PHOTO], {"photo": {"name": "a.jpg", "size": 5, "type": "text/plain"}},
+     {"photo": "The selected file must be a PNG or JPEG"}, data={"photo": {"name": "a.jpg", "size": 5, "type": "text/plain"}})
+case("file: too big", [PHOTO], {"photo": dict(PNG, size=2000001)}, {"photo": "The selected file must be smaller than 2 MB"},
+     data={"photo": dict(PNG, size=2000001)})
+case("file: a size that is not a number fails the size check", [PHOTO], {"photo": dict(PNG, size="12")},
+     {"photo": "The selected file must be smaller than 2 MB"}, data={"photo": dict(PNG, size="12")})
+case("file: missing when required", [PHOTO], {}, {"photo": "Select photo"}, data={})
+case("file: null and an empty list are no file", [PHOTO, dict(SCANS, id="other")], {"photo": None, "other": []},
+     {"photo": "Select photo"}, data={})
+case("file: two files for a one-file field", [PHOTO], {"photo": [PNG, PNG]}, {"photo": "Select 1 files or fewer"}, data={"photo": PNG})
+case("file: several files within maxFiles, by wildcard and by extension", [SCANS],
+     {"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]}, {},
+     data={"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]})
+case("file: more than maxFiles", [SCANS], {"scans": [PNG, PNG, PNG]}, {"scans": "Select 2 files or fewer"}, data={"scans": [PNG, PNG, PNG]})
+case("file: a type accept does not allow", [SCANS], {"scans": [{"name": "a.pdf", "size": 3, "type": "application/pdf"}]},
+     {"scans": "The selected file must be a PNG or JPEG"}, data={"scans": [{"name": "a.pdf", "size": 3, "type": "application/pdf"}]})
+case("file: a string is no file", [PHOTO], {"photo": "rex.png"}, {"photo": "Select photo"}, data={})
 
 
 def main():

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `formgen collect` runs.
 public struct CollectOptions: Sendable {
     /// The built site whose pages hold the forms' specs.
@@ -15,6 +17,18 @@ public struct CollectOptions: Sendable {
     public var rateBurst = 40
     /// Form path → webhook URLs notified of each stored submission (through the outbox).
     public var webhooks: [String: [String]] = [:]
+    /// Where files of multipart submissions are kept (`<sha256>`); nil: `uploads/` beside the SQLite file, or in the
+    /// working directory with PostgreSQL.
+    public var uploadsDirectory: String?
+
+    /// `uploadsDirectory`, or its default for `database`.
+    public var uploads: String {
+        if let uploadsDirectory { return uploadsDirectory }
+        guard !database.contains("://") else { return "uploads" }
+        let file = database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
+        let folder = (file as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "uploads" : (folder as NSString).appendingPathComponent("uploads")
+    }
 
     public init(site: String, database: String) {
         self.site = site

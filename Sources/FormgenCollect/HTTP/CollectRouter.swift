@@ -31,7 +31,7 @@ public struct CollectRouter: Sendable {
         router.post("/submit/**") { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
-                return Self.json(415, CollectService.error("send application/json or application/x-www-form-urlencoded"))
+                return Self.json(415, CollectService.error("send application/json, application/x-www-form-urlencoded or multipart/form-data"))
             }
             var request = request
             let body: ByteBuffer
@@ -42,7 +42,7 @@ public struct CollectRouter: Sendable {
             }
             let answer = await service.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
                                               idempotencyKey: request.headers[.idempotencyKey])
-            let wantsHTML = encoding == .urlEncoded && (request.headers[.accept] ?? "").contains("text/html")
+            let wantsHTML = encoding.isFormPost && (request.headers[.accept] ?? "").contains("text/html")
             if wantsHTML, let spec = answer.spec {
                 let origin = request.headers[.origin].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
                 return NoScriptAnswer.response(answer, spec: spec, origin: origin.flatMap { siteOrigins.contains($0) ? $0 : nil })

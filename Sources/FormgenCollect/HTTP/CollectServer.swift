@@ -33,7 +33,7 @@ public struct CollectServer: Sendable {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
         let store = try await Self.openStore(options.database, logger: logger)
-        let service = CollectService(forms: forms, store: store, webhooks: options.webhooks)
+        let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads)
         let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
         let logger = self.logger

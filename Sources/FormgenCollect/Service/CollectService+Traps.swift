@@ -43,6 +43,12 @@ extension CollectService {
                 fields[name] = value
             }
             return fields
+        case .multipart(let boundary):
+            var fields: [String: String] = [:]
+            for part in try SubmissionBody.parts(body, boundary: boundary) where part.filename == nil && fields[part.name] == nil {
+                fields[part.name] = String(decoding: part.data, as: UTF8.self)
+            }
+            return fields
         }
     }
 }

@@ -10,13 +10,16 @@ public struct CollectService: Sendable {
     public let store: any SubmissionStore
     /// Form path → webhook URLs queued in the outbox with each stored submission.
     public let webhooks: [String: [String]]
+    /// Where the files of accepted multipart submissions are kept, each as `<sha256>`.
+    public let uploadsDirectory: String
     private let now: @Sendable () -> Date
 
-    public init(forms: SiteForms, store: any SubmissionStore, webhooks: [String: [String]] = [:],
+    public init(forms: SiteForms, store: any SubmissionStore, webhooks: [String: [String]] = [:], uploadsDirectory: String = "uploads",
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.forms = forms
         self.store = store
         self.webhooks = webhooks
+        self.uploadsDirectory = uploadsDirectory
         self.now = now
     }
 
@@ -37,9 +40,12 @@ public struct CollectService: Sendable {
             return Answer(status: 404, body: Self.error("no form is collected at /submit/\(formPath)"))
         }
         let values: [String: JSONValue]
+        let uploads: [SubmissionBody.Upload]
         let hidden: [String: String]
         do {
-            values = try SubmissionBody.values(body, encoding: encoding, spec: spec)
+            let parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
+            values = parsed.values
+            uploads = parsed.uploads
             hidden = try Self.hiddenFields(body, encoding: encoding)
         } catch {
             return Answer(status: 400, body: Self.error(SubmissionError.notAnObject.description), spec: spec)
@@ -63,6 +69,11 @@ public struct CollectService: Sendable {
         if let key, key.utf8.count > 200 {
             return Answer(status: 400, body: Self.error("the idempotency key is longer than 200 bytes"), spec: spec)
         }
+        do {
+            try Self.keep(uploads, in: uploadsDirectory)
+        } catch {
+            return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec)
+        }
         let submission = NewSubmission(form: spec.path, receivedAt: now(), data: JSONValue.object(result.data).jsonText(), idempotencyKey: key,
                                        webhooks: webhooks[spec.path] ?? [])
         do {
@@ -76,4 +87,15 @@ public struct CollectService: Sendable {
     }
 
     static func error(_ message: String) -> JSONValue { .object(["error": .string(message)]) }
+
+    /// Writes each file to `folder/<sha256>` before the submission that names it is stored (the same bytes are one file).
+    static func keep(_ uploads: [SubmissionBody.Upload], in folder: String) throws {
+        guard !uploads.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for upload in uploads {
+            let path = (folder as NSString).appendingPathComponent(upload.sha256)
+            if FileManager.default.fileExists(atPath: path) { continue }
+            try upload.data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
+    }
 }

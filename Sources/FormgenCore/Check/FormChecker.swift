@@ -58,6 +58,7 @@ public struct FormChecker {
             }
         }
         checkRuleCycles(form, log: log)
+        checkRepeats(form, fields: firstByID, log: log)
         checkJourney(form, fields: firstByID, log: log)
     }
 

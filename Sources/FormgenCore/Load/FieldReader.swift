@@ -3,6 +3,7 @@ struct FieldReader {
     static let keys: Set<String> = [
         "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
         "mask", "keyboard", "dateStyle", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
+        "accept", "maxSize", "multiple", "maxFiles",
     ]
 
     /// Reads a field; rules written on it are appended to `rules`.
@@ -45,7 +46,8 @@ struct FieldReader {
         field.dataSource = node.string("dataSource")
         field.autocomplete = node.string("autocomplete")
         field.defaultValue = node.string("default")
-        field.sensitive = node.bool("sensitive") ?? (type == .password)
+        field.sensitive = node.bool("sensitive") ?? (type == .password || type == .file)
+        if type == .file { field.upload = UploadRulesReader().read(node) } else { UploadRulesReader.warnMisplaced(node, type: type) }
         field.src = node.url("src", for: .image)
         field.content = node.markdown("text")
         if let keyboardName = node.string("keyboard") {

@@ -98,6 +98,23 @@ struct NativeFormReader {
         return PageBranch(field: when, condition: condition, values: values, goTo: goTo, at: node.location, goToLocation: goToNode.location)
     }
 
+    /// A repeating section needs an id that can be a submission key, some fields, and no repeating section inside.
+    private func checkRepeat(_ section: Section, node: ConfigNode) {
+        if let id = section.id {
+            if !Self.isPageID(id) { node["id"]?.error("section id '\(id)' may hold only letters, digits, '_' and '-', starting with a letter") }
+        } else {
+            node["repeat"]?.error("a repeating section needs an 'id' (the submission's key for its list of items)")
+        }
+        if section.items.isEmpty { node.error("repeating section '\(section.id ?? "")' has no 'fields'") }
+        func nested(_ items: [FormItem]) -> Bool {
+            items.contains { item in
+                guard case .section(let inner) = item else { return false }
+                return inner.repeat != nil || nested(inner.items)
+            }
+        }
+        if nested(section.items) { node["sections"]?.error("a repeating section cannot hold another repeating section") }
+    }
+
     static func isPageID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
         return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
@@ -107,10 +124,17 @@ struct NativeFormReader {
         guard let node, let items = node.expectSequence("'sections'") else { return [] }
         return items.compactMap { item in
             guard item.expectMapping("a section") else { return nil }
-            item.warnUnknownKeys(allowed: ["title", "description", "fields", "sections"], in: "section")
+            item.warnUnknownKeys(allowed: ["id", "title", "description", "fields", "sections", "repeat"], in: "section")
             var children = readFields(item["fields"], rules: &rules)
             children += readSections(item["sections"], rules: &rules)
-            return .section(Section(title: item.string("title"), description: item.markdown("description"), items: children))
+            var section = Section(title: item.string("title"), description: item.markdown("description"), items: children)
+            section.id = item.string("id")
+            section.location = item.location
+            if let node = item["repeat"], !node.isNull {
+                section.repeat = RepeatReader().read(node)
+                if section.repeat != nil { checkRepeat(section, node: item) }
+            }
+            return .section(section)
         }
     }
 }

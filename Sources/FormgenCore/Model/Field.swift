@@ -54,6 +54,8 @@ public struct Field: Sendable, Hashable {
     public var imageUnavailable = false
     /// A build-time option list the options come from.
     public var optionsList: OptionsList?
+    /// A file field's limits (`accept`, `maxSize`, `multiple`, `maxFiles`).
+    public var upload: UploadRules?
     /// Markdown body of `paragraph` fields.
     public var content: String?
     public var validations: [ValidationRule]

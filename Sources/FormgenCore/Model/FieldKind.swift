@@ -16,6 +16,10 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     case checkbox
     /// An image or a paragraph: shown, never submitted.
     case display
+    /// A file upload (`<input type="file">`): its value is the file's metadata `{name, size, type}`, or a list of them.
+    case file
+    /// A repeating section in the page spec: a list of items, each an object of its `fields` (never a `Field`'s kind).
+    case `repeat`
 
     public init(type: FieldType, offersOptions: Bool) {
         switch type {
@@ -25,6 +29,7 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
         case .radio, .yesno: self = .radioGroup
         case .checkbox: self = offersOptions ? .checkboxGroup : .checkbox
         case .image, .paragraph: self = .display
+        case .file: self = .file
         }
     }
 
@@ -32,7 +37,7 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     public var isChoice: Bool { self == .select || self == .radioGroup || self == .checkboxGroup }
 
     /// Answered by choosing rather than typing: a missing answer says "Select …", not "Enter …".
-    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox }
+    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox || self == .file }
 
     /// Rendered as a group of inputs inside a `fieldset` with a `legend`.
     public var isGroup: Bool { self == .radioGroup || self == .checkboxGroup }

@@ -4,6 +4,8 @@ public enum FieldType: String, Sendable, Codable, CaseIterable, Hashable {
     case select, radio, checkbox, yesno
     case formattednumeric
     case image, paragraph
+    /// An upload: `accept`, `maxSize`, `multiple`, `maxFiles`.
+    case file
 }
 
 /// How a date field is entered: the browser's own date input, or GOV.UK's three boxes for day, month and year.

@@ -98,10 +98,15 @@ public struct PageBranch: Sendable, Hashable {
 
 /// A group of fields and nested groups, rendered as a `fieldset`.
 public struct Section: Sendable, Hashable {
+    /// `id:`, required on a repeating section: the submission's key for its list.
+    public var id: String?
     public var title: String?
     /// Markdown.
     public var description: String?
     public var items: [FormItem]
+    /// `repeat:`: the section is a list of items ("Add another"); nil for a plain section.
+    public var `repeat`: RepeatPolicy?
+    public var location: SourceLocation?
     public init(title: String?, description: String? = nil, items: [FormItem]) {
         self.title = title
         self.description = description

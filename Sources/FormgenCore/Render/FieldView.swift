@@ -43,11 +43,13 @@ struct FieldView {
             "isCheckbox": kind == .checkbox,
             "isTextarea": kind == .textarea,
             "isSelect": kind == .select,
-            "isInput": kind == .input,
+            "isInput": kind == .input || kind == .file,
             "inputType": inputType,
             "inline": type == .yesno,
             "spellcheckOff": [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
-            "autocomplete": field.autocomplete ?? Autocomplete.infer(for: field, in: form) ?? false,
+            "autocomplete": (kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)) ?? false,
+            "accept": field.upload.flatMap { $0.accept.isEmpty ? nil : $0.accept.joined(separator: ",") } ?? false,
+            "multiple": field.upload?.multiple ?? false,
             "inputMode": inputMode ?? false,
             "step": type == .number ? "any" : false,
             "widthClass": widthClass ?? false,
@@ -82,6 +84,8 @@ struct FieldView {
         value("step", "step")
         value("inputMode", "inputmode")
         value("autocomplete", "autocomplete")
+        value("accept", "accept")
+        flag("multiple", "multiple")
         value("placeholder", "placeholder")
         value("describedBy", "aria-describedby")
         value("dataSource", "data-fg-source")
@@ -97,6 +101,7 @@ struct FieldView {
         case .email: return "email"
         case .tel: return "tel"
         case .password: return "password"
+        case .file: return "file"
         default: return "text"
         }
     }

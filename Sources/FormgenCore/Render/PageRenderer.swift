@@ -78,6 +78,7 @@ public struct PageRenderer: Sendable {
         context["title"] = form.title
         context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
         context["method"] = form.submission.method
+        context["multipart"] = form.allFields.contains { $0.kind == .file }
         context["action"] = action ?? ""
         context["multiPage"] = form.pages.count > 1 || form.hasReview
         context["review"] = form.hasReview
@@ -123,14 +124,16 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    private func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: Any]] {
+    func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: Any]] {
         items.compactMap { item in
             switch item {
             case .field(let field):
                 if reveals.revealed.contains(field.id) { return nil }
-                return ["field": fieldContext(field, form: form, reveals: reveals), "section": false]
+                return ["field": fieldContext(field, form: form, reveals: reveals), "section": false, "repeat": false]
+            case .section(let section) where section.repeat != nil:
+                return ["field": false, "section": false, "repeat": repeatContext(section, form: form, reveals: reveals)]
             case .section(let section):
-                return ["field": false, "section": [
+                return ["field": false, "repeat": false, "section": [
                     "title": section.title ?? false,
                     "descriptionHTML": section.description.map(Markdown.html) ?? false,
                     "items": self.items(section.items, form: form, reveals: reveals),
@@ -150,7 +153,7 @@ public struct PageRenderer: Sendable {
             guard let value = option["value"] as? String, let targets = byOption[value] else { return option }
             var option = option
             option["reveal"] = ["revealId": "fg-reveal-\(field.id)-\(index)", "items": targets.map { target in
-                ["field": fieldContext(target, form: form, reveals: reveals), "section": false] as [String: Any]
+                ["field": fieldContext(target, form: form, reveals: reveals), "section": false, "repeat": false] as [String: Any]
             }] as [String: Any]
             return option
         }

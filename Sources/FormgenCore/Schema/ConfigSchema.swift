@@ -168,6 +168,15 @@ public enum ConfigSchema {
                 "goTo": text("A later page's id, or 'review'."),
             ], required: ["when", "condition", "goTo"]),
             "section": object(title: nil, [
+                "id": text("A repeating section's key for its list of items in the submission."),
+                "repeat": ["description": "A list of items (\"Add another\"), each with the section's fields.", "oneOf": [
+                    ["type": "boolean"],
+                    object(title: nil, [
+                        "min": ["type": "integer", "minimum": 0], "max": ["type": "integer", "minimum": 1],
+                        "itemLabel": text("An item's legend; {n} is its number (Pet {n})."),
+                        "addLabel": text("The Add button's text."), "removeLabel": text("The Remove button's text."),
+                    ]),
+                ]],
                 "title": text("The group's legend."),
                 "description": text("Markdown shown under the legend."),
                 "fields": ref("fields"),
@@ -240,6 +249,11 @@ public enum ConfigSchema {
             "rules": ["type": "array", "description": "Rules on this field's value (the pet-adoption shape, without 'when').", "items": ref("fieldRule")],
             "src": text("An image's address."),
             "text": text("A paragraph's Markdown."),
+            "accept": ["description": "A file field's types: MIME types (image/png, image/*) or extensions (.pdf).",
+                       "oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
+            "maxSize": ["description": "A file field's largest file: 5MB, 200KB, 2MiB or bytes.", "type": ["string", "integer"]],
+            "multiple": ref("flag", "A file field takes several files."),
+            "maxFiles": ["type": "integer", "minimum": 1, "description": "Most files when multiple."],
         ], required: ["id"])
         schema["if"] = ["properties": ["type": ["const": "paragraph"]], "required": ["type"]]
         schema["else"] = ["anyOf": [["required": ["label"]], ["required": ["alt"]]]]

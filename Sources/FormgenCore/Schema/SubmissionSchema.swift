@@ -30,7 +30,16 @@ public struct SubmissionSchema {
         var requiredMessages: [String: JSONValue] = [:]
         var conditions: [JSONValue] = []
         var unchecked = false
-        for field in form.inputFields {
+        let owners = form.repeatOf
+        for section in form.repeatingSections {
+            guard let id = section.id, let policy = section.repeat else { continue }
+            properties[id] = listSchema(section)
+            if policy.min > 0 {
+                required.append(.string(id))
+                requiredMessages[id] = properties[id]?["errorMessage"]?["minItems"] ?? .string(id)
+            }
+        }
+        for field in form.inputFields where owners[field.id] == nil {
             let property = propertySchema(field)
             properties[field.id] = property
             if property["x-formgen-unchecked"] != nil { unchecked = true }
@@ -97,6 +106,7 @@ public struct SubmissionSchema {
 
     /// What a field's value must be when it is sent.
     func propertySchema(_ field: Field) -> JSONValue {
+        if field.kind == .file { return fileSchema(field) }
         var schema = ValueSchema(title: field.label.isEmpty ? field.id : field.label)
         let skipped = field.readOnly || field.dataSource != nil
         switch field.kind {

@@ -33,6 +33,8 @@ public struct FieldMessages {
         case "email":
             let rule = field.validations.first { $0.name == "email" }
             return custom(rule?.message) ?? standard("email")
+        case "fileType", "fileSize", "fileCount":
+            return standard(check, value: uploadValue(check))
         default:
             return standard(check)
         }
@@ -51,7 +53,31 @@ public struct FieldMessages {
         if field.type == .date { checks.append("date") }
         if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append("option") }
         if field.mask != nil { checks.append("mask") }
+        if let upload = field.upload {
+            if !upload.accept.isEmpty { checks.append("fileType") }
+            if upload.maxSize != nil { checks.append("fileSize") }
+            if !upload.multiple || upload.maxFiles != nil { checks.append("fileCount") }
+        }
         return checks
+    }
+
+    /// `{value}` of a file check: the accepted types ("PNG, JPEG or PDF"), the size limit ("5 MB"), the most files.
+    private func uploadValue(_ check: Messages.Check) -> String? {
+        guard let upload = field.upload else { return nil }
+        switch check {
+        case "fileSize": return upload.maxSize.map(UploadRules.sizeText)
+        case "fileCount": return upload.multiple ? upload.maxFiles.map(String.init) : "1"
+        default:
+            var names: [String] = []
+            for entry in upload.accept {
+                let name = entry.hasPrefix(".") ? String(entry.dropFirst()).uppercased()
+                    : entry.hasSuffix("/*") ? String(entry.dropLast(2)) : (entry.split(separator: "/").last.map { $0.uppercased() } ?? entry)
+                if !names.contains(name) { names.append(name) }
+            }
+            guard let last = names.popLast() else { return nil }
+            let or = Messages.table(for: language)["answerOr"] ?? " or "
+            return names.isEmpty ? last : names.joined(separator: ", ") + or + last
+        }
     }
 
     private func custom(_ text: String?) -> Text? {

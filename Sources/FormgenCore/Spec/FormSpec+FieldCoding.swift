@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -21,6 +21,9 @@ extension FormSpec.FieldSpec {
         options = try container.decodeIfPresent([FieldOption].self, forKey: .options)
         optionsFrom = try container.decodeIfPresent(FormSpec.OptionsFromSpec.self, forKey: .optionsFrom)
         validations = try container.decodeIfPresent([FormSpec.ValidationSpec].self, forKey: .validations) ?? []
+        fields = try container.decodeIfPresent([FormSpec.FieldSpec].self, forKey: .fields)
+        `repeat` = try container.decodeIfPresent(FormSpec.RepeatSpec.self, forKey: .repeat)
+        upload = try container.decodeIfPresent(FormSpec.UploadSpec.self, forKey: .upload)
     }
 
     /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
@@ -41,5 +44,8 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(options, forKey: .options)
         try container.encodeIfPresent(optionsFrom, forKey: .optionsFrom)
         if !validations.isEmpty { try container.encode(validations, forKey: .validations) }
+        try container.encodeIfPresent(fields, forKey: .fields)
+        try container.encodeIfPresent(`repeat`, forKey: .repeat)
+        try container.encodeIfPresent(upload, forKey: .upload)
     }
 }

@@ -69,6 +69,32 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var options: [FieldOption]?
         public var optionsFrom: OptionsFromSpec?
         public var validations: [ValidationSpec]
+        /// A repeating section's item fields (kind `repeat`); absent for every other field.
+        public var fields: [FieldSpec]? = nil
+        /// A repeating section's counts and texts (kind `repeat`); absent for every other field.
+        public var `repeat`: RepeatSpec? = nil
+        /// A file field's limits (kind `file`); absent for every other field.
+        public var upload: UploadSpec? = nil
+    }
+
+    /// A file field's limits: `accept` (lower-case MIME types, `type/*`, `.ext`), `maxSize` in bytes, `maxFiles`.
+    public struct UploadSpec: Codable, Sendable, Hashable {
+        public var accept: [String]?
+        public var maxSize: Int?
+        public var multiple: Bool?
+        public var maxFiles: Int?
+    }
+
+    /// A repeating section's item counts and texts, in the page's language; `{n}` in `itemLabel` stands for the item's number.
+    public struct RepeatSpec: Codable, Sendable, Hashable {
+        public var min: Int
+        public var max: Int?
+        public var itemLabel: String
+        public var addLabel: String
+        public var removeLabel: String
+        /// Announced after Add and Remove, `{item}` standing for the item's legend.
+        public var added: String
+        public var removed: String
     }
 
     public struct OptionsFromSpec: Codable, Sendable, Hashable {
@@ -173,11 +199,11 @@ extension FormSpec {
         title = form.title
         lang = form.language
         pages = form.pages.map { page in
-            PageSpec(title: page.title, fields: page.items.flatMap(\.fields).map(\.id), id: page.id, exit: page.isExit ? true : nil,
+            PageSpec(title: page.title, fields: Self.specFieldIDs(page.items), id: page.id, exit: page.isExit ? true : nil,
                      next: page.next.isEmpty ? nil : page.next.map { BranchSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, goTo: $0.goTo) })
         }
         review = form.hasReview ? true : nil
-        fields = form.allFields.map { FieldSpec($0, messages: FieldMessages(field: $0, form: form)) }
+        fields = form.pages.flatMap { Self.specFields($0.items, form: form) }
         rules = form.rules.map {
             RuleSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, action: $0.action.rawValue,
                      otherwise: $0.otherwise?.rawValue, targets: $0.targets)
@@ -267,6 +293,7 @@ extension FormSpec.FieldSpec {
             specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
         }
         validations = specs
+        upload = field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) }
         if field.kind.isDisplayOnly || readOnly {
             messages = nil
         } else {

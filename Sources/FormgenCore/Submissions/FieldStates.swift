@@ -98,6 +98,8 @@ extension FieldValue {
     static func isEmpty(_ value: JSONValue?, for field: FormSpec.FieldSpec) -> Bool {
         if field.isSingleCheckbox { return !isChecked(value) }
         if field.isCheckboxGroup { return items(value).isEmpty }
+        if field.kind == .repeat { return FormValidator.listItems(value).isEmpty }
+        if field.kind == .file { return FormValidator.fileItems(value).isEmpty }
         return text(value).isEmpty
     }
 }

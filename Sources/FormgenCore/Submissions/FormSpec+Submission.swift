@@ -10,7 +10,7 @@ extension FormSpec {
     public func decodeSubmission(_ data: Data) throws -> JSONValue {
         var readings: [String: JSONParser.Reading] = [:]
         for field in fields where !field.isDisplayOnly {
-            readings[field.id] = field.isCheckboxGroup ? .full : (readings[field.id] ?? .scalar)
+            readings[field.id] = field.isCheckboxGroup || field.kind == .repeat || field.kind == .file ? .full : (readings[field.id] ?? .scalar)
         }
         let tested = Set(rules.map(\.field))
         var first = JSONParser(data)

@@ -15,6 +15,8 @@ public struct FormValidator: @unchecked Sendable {
     private let today: CalendarDate
     /// Compiled patterns by their dialect source; NSRegularExpression is immutable and thread-safe.
     private let patterns: [String: NSRegularExpression]
+    /// A validator for one item of each repeating section, by the section's id.
+    let itemValidators: [String: FormValidator]
 
     static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
 
@@ -38,6 +40,7 @@ public struct FormValidator: @unchecked Sendable {
             }
         }
         self.patterns = patterns
+        itemValidators = Self.itemValidators(spec, now: now)
     }
 
     /// Validates a submission given as a JSON object (field id → value).
@@ -49,6 +52,10 @@ public struct FormValidator: @unchecked Sendable {
             errors.append(FieldError(field: page.id ?? "page-\(exit + 1)", message: page.title ?? page.id ?? "page \(exit + 1)"))
         }
         for field in spec.fields where !field.isDisplayOnly && !field.readOnly && !states.hidden.contains(field.id) {
+            if field.kind == .repeat {
+                errors += checkList(field, value: values[field.id], required: states.required.contains(field.id))
+                continue
+            }
             if let message = check(field, values: values, states: states) {
                 errors.append(FieldError(field: field.id, message: message))
             }
@@ -70,7 +77,12 @@ public struct FormValidator: @unchecked Sendable {
         var data: [String: JSONValue] = [:]
         for field in spec.fields where !field.isDisplayOnly && !hidden.contains(field.id) {
             let value = values[field.id]
-            if field.isSingleCheckbox {
+            if field.kind == .repeat {
+                if let list = cleanList(field, value: value) { data[field.id] = list }
+            } else if field.kind == .file {
+                let files = Self.fileItems(value).map { JSONValue.object($0) }
+                if !files.isEmpty { data[field.id] = field.upload?.multiple == true ? .array(files) : files[0] }
+            } else if field.isSingleCheckbox {
                 data[field.id] = .bool(FieldValue.isChecked(value))
             } else if field.isCheckboxGroup {
                 let items = FieldValue.items(value)
@@ -95,6 +107,7 @@ public struct FormValidator: @unchecked Sendable {
             guard states.required.contains(field.id) else { return nil }
             return say("required", field)
         }
+        if field.kind == .file { return fileFailure(field, value: value) }
         let text = FieldValue.text(value)
         if field.type == "number" && FieldValue.decimal(text) == nil { return say("number", field) }
         if field.type == "date" && CalendarDate(iso: text) == nil { return say("date", field) }
@@ -123,7 +136,7 @@ public struct FormValidator: @unchecked Sendable {
     }
 
     /// The field's message for a check, `{value}` filled in.
-    private func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
+    func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
         Self.fill(field.messages?[check] ?? check, value: value)
     }
 

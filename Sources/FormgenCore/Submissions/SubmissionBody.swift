@@ -4,11 +4,17 @@ import Foundation
 /// sink and `formgen collect`.
 public enum SubmissionBody {
     /// How a submission was sent.
-    public enum Encoding: Sendable {
+    public enum Encoding: Sendable, Equatable {
         /// `application/json` from the page's runtime.
         case json
         /// `application/x-www-form-urlencoded` from the form itself, without JavaScript.
         case urlEncoded
+        /// `multipart/form-data` from a form with a file field, with or without JavaScript: the answers as ordinary
+        /// parts named as the form's controls are (read as `urlEncoded`'s pairs), each file as a part of its field.
+        case multipart(boundary: String)
+
+        /// Posted by a form (urlencoded or multipart), which may want an HTML answer.
+        public var isFormPost: Bool { self != .json }
 
         /// The encoding of a `Content-Type` header value, or nil for any other media type.
         public init?(contentType: String?) {
@@ -16,6 +22,9 @@ public enum SubmissionBody {
             switch media {
             case "application/json": self = .json
             case "application/x-www-form-urlencoded": self = .urlEncoded
+            case "multipart/form-data":
+                guard let boundary = SubmissionBody.parameter("boundary", in: contentType ?? ""), !boundary.isEmpty, boundary.count <= 200 else { return nil }
+                self = .multipart(boundary: boundary)
             default: return nil
             }
         }
@@ -23,12 +32,20 @@ public enum SubmissionBody {
 
     /// The submission's values; throws `SubmissionError.notAnObject` for a JSON body that is not an object.
     public static func values(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> [String: JSONValue] {
+        try parse(body, encoding: encoding, spec: spec).values
+    }
+
+    /// The submission's values and, from a multipart body, its files (each file field's value is then the files'
+    /// metadata as the server sees them: name, size, type told by the bytes, SHA-256).
+    public static func parse(_ body: Data, encoding: Encoding, spec: FormSpec) throws -> Parsed {
         switch encoding {
         case .json:
             guard let value = try? spec.decodeSubmission(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
-            return object
+            return Parsed(values: object, uploads: [])
         case .urlEncoded:
-            return values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec)
+            return Parsed(values: values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec), uploads: [])
+        case .multipart(let boundary):
+            return try multipart(body, boundary: boundary, spec: spec)
         }
     }
 
@@ -58,6 +75,7 @@ public enum SubmissionBody {
             guard parts.contains(where: { $0 != nil }) else { continue }
             values[field.id] = .string(dateFromBoxes(day: parts[0] ?? "", month: parts[1] ?? "", year: parts[2] ?? ""))
         }
+        for (id, list) in listValues(pairs, spec: spec) { values[id] = list }
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
             switch field.kind {
@@ -74,6 +92,30 @@ public enum SubmissionBody {
             default:
                 values[name] = .string(value)
             }
+        }
+        return values
+    }
+
+    /// Repeating sections posted without JavaScript: `pets[0].pet_name=Rex&pets[1].pet_name=Tom` → `pets: [{pet_name: Rex}, …]`,
+    /// items in the order of their indices (gaps closed), each item's pairs read as a submission of its fields.
+    static func listValues(_ pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
+        let lists = Dictionary(spec.fields.filter { $0.kind == .repeat }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !lists.isEmpty else { return [:] }
+        var byList: [String: [Int: [(String, String)]]] = [:]
+        for (name, value) in pairs {
+            guard let open = name.firstIndex(of: "["), let close = name.firstIndex(of: "]"), open < close,
+                  lists[String(name[..<open])] != nil, let index = Int(name[name.index(after: open)..<close]), index >= 0,
+                  name[name.index(after: close)...].first == "." else { continue }
+            let inner = String(name[name.index(close, offsetBy: 2)...])
+            byList[String(name[..<open]), default: [:]][index, default: []].append((inner, value))
+        }
+        var values: [String: JSONValue] = [:]
+        for (id, items) in byList {
+            guard let field = lists[id] else { continue }
+            var item = spec
+            item.fields = field.fields ?? []
+            item.rules = []
+            values[id] = .array(items.keys.sorted().map { .object(Self.values(fields: items[$0] ?? [], spec: item)) })
         }
         return values
     }

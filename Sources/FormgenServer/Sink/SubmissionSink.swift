@@ -2,7 +2,8 @@ import FormgenCore
 import Foundation
 
 /// Takes the submissions of forms that have no external action while previewing: validates them
-/// with the rules of the page they came from, and appends each accepted one to a JSON Lines file.
+/// with the rules of the page they came from, and appends each accepted one to a JSON Lines file. The files of an
+/// accepted multipart submission are kept in `uploads/<sha256>` beside that file (`.formgen/uploads/`).
 public actor SubmissionSink {
     /// Submissions of the form at `kyc/nl` go to `/__formgen/submit/kyc/nl`.
     public static let pathPrefix = "/__formgen/submit/"
@@ -36,15 +37,20 @@ public actor SubmissionSink {
         guard let spec = spec(at: formPath) else {
             return Answer(status: 404, body: .object(["error": .string("no form is served at /\(formPath)/")]))
         }
-        let values: [String: JSONValue]
+        let parsed: SubmissionBody.Parsed
         do {
-            values = try SubmissionBody.values(body, encoding: encoding, spec: spec)
+            parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
         } catch {
             return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title)
         }
-        let result = FormValidator(spec: spec, now: now()).validate(values)
+        let result = FormValidator(spec: spec, now: now()).validate(parsed.values)
         guard result.isValid else {
             return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title)
+        }
+        do {
+            try Self.keep(parsed.uploads, in: uploadsDirectory)
+        } catch {
+            return Answer(status: 500, body: .object(["error": .string("cannot write \(uploadsDirectory): \(error.localizedDescription)")]), formTitle: spec.title)
         }
         var record: JSONValue = .object([
             "form": .string(spec.id),
@@ -61,6 +67,22 @@ public actor SubmissionSink {
         var answer: [String: JSONValue] = ["ok": .bool(true)]
         if let message = spec.submit.successMessage { answer["message"] = .string(message) }
         return Answer(status: 200, body: .object(answer), formTitle: spec.title)
+    }
+
+    /// Where accepted files are kept: `uploads/` beside the submissions file.
+    public nonisolated var uploadsDirectory: String {
+        ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
+    }
+
+    /// Writes each file to `folder/<sha256>` (a file already there is the same bytes and is left as it is).
+    public static func keep(_ uploads: [SubmissionBody.Upload], in folder: String) throws {
+        guard !uploads.isEmpty else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for upload in uploads {
+            let path = (folder as NSString).appendingPathComponent(upload.sha256)
+            if FileManager.default.fileExists(atPath: path) { continue }
+            try upload.data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        }
     }
 
     /// The spec embedded in the served page of the form at `formPath`, read from inside the output folder only.

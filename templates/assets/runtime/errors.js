@@ -22,13 +22,13 @@ export function addErrors(p) {
     }
     error.hidden = !message;
     if (wrapper) wrapper.classList.toggle("fg-field-error", !!message);
-    var group = isFieldset(field) || field.dateStyle;
+    var group = isFieldset(field) || field.dateStyle || field.kind === "repeat";
     p.describe(group ? $("f-" + id) : p.controls(id)[0] || error, error.id, !!message);
     p.controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
   function renderSummary(extra, focus) {
     if (!summary) return;
-    var ids = p.inputs.map(function (f) { return f.id; }).filter(function (id) { return shown[id]; });
+    var ids = p.expand(p.inputs.map(function (f) { return f.id; })).filter(function (id) { return shown[id]; });
     var key = JSON.stringify([ids.map(function (id) { return shown[id]; }), extra]);
     if (key === rendered && !focus) return;
     rendered = key;
@@ -59,7 +59,7 @@ export function addErrors(p) {
   }
   function runChecks(ids) {
     var result = validate(spec, p.values(), new Date()), ok = true;
-    ids.forEach(function (id) {
+    p.expand(ids).forEach(function (id) {
       var message = p.state.hidden.has(id) ? null : result.errors[id] || null;
       if (message) ok = false;
       showError(id, message);

@@ -25,6 +25,8 @@ export function createPage() {
     showPage: function () {}, clearDraft: function () {},
     $: $, controls: controls, focusTarget: focusTarget, readValue: readValue, writeValue: writeValue,
     values: values, pageOf: pageOf, describe: describe, applyRules: applyRules,
+    // The ids errors of these fields are shown under (repeat.js adds each item's fields).
+    expand: function (ids) { return ids; },
   };
   form.noValidate = true;
 
@@ -55,6 +57,7 @@ export function createPage() {
     return all;
   }
   function pageOf(id) {
+    id = id.split("[")[0];
     for (var i = 0; i < spec.pages.length; i++) if (spec.pages[i].fields.indexOf(id) >= 0) return i;
     return 0;
   }

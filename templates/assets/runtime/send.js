@@ -44,7 +44,9 @@ features.push(function (p) {
     var submit = spec.submit, body, headers = { Accept: "application/json" }, data = withProviderFields(answers);
     if (submit.provider === "collect") headers["Idempotency-Key"] = keyOf(answers);
     if (submit.minSeconds && Date.now() - opened < submit.minSeconds * 1000) { fail(M.tooFast, null); return; }
-    if (submit.encoding === "form") {
+    if (p.formData) {
+      body = p.formData(data);
+    } else if (submit.encoding === "form") {
       body = new URLSearchParams();
       Object.keys(data).forEach(function (key) {
         [].concat(data[key]).forEach(function (item) { body.append(key, String(item)); });

@@ -10,7 +10,7 @@ export function addSubmission(p) {
     if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(M.loadFailed, true); p.addRetry(p.retryPrefill); return; }
     var check = p.runChecks(inputs.map(function (f) { return f.id; }));
     if (!check.ok) {
-      var firstBad = inputs.filter(function (f) { return p.shown[f.id]; })[0];
+      var firstBad = inputs.filter(function (f) { return p.expand([f.id]).some(function (id) { return p.shown[id]; }); })[0];
       if (firstBad && p.pageOf(firstBad.id) !== p.current) p.showPage(p.pageOf(firstBad.id), false);
       p.renderSummary(null, true);
       return;

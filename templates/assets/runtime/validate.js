@@ -9,6 +9,8 @@ var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
 /** Checks other modules add by rule name (bounds.js: the date and age rules), called like failure(). */
 export var ruleChecks = Object.create(null);
+/** Checks and cleaning of fields whose value is a list of items, by kind (repeat.js: `repeat`). */
+export var lists = Object.create(null);
 
 export function matchesMask(value, mask) {
   var chars = Array.from(value), shape = Array.from(mask);
@@ -74,7 +76,8 @@ export function clean(spec, values, hidden) {
   var data = {};
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || hidden.has(field.id) || field.id in data) return;
-    var value = values[field.id];
+    var value = values[field.id], list = lists[field.kind];
+    if (list) { if ((list = list.clean(spec, field, value))) data[field.id] = list; return; }
     if (isSingleCheckbox(field)) { data[field.id] = isChecked(value); return; }
     if (isGroup(field)) { if (items(value).length) data[field.id] = items(value); return; }
     var t = text(value);
@@ -92,6 +95,7 @@ export function validate(spec, values, now) {
   }
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || field.readOnly || state.hidden.has(field.id) || field.id in errors) return;
+    if (lists[field.kind]) return Object.assign(errors, lists[field.kind].check(spec, field, values[field.id], state.required.has(field.id), now));
     var message = checkField(spec, field, values, state, today);
     if (message !== null) errors[field.id] = message;
   });

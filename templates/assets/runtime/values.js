@@ -26,6 +26,7 @@ export function choosesFromList(field) { return field.kind === "select" || isFie
 export function isEmpty(value, field) {
   if (isSingleCheckbox(field)) return !isChecked(value);
   if (isGroup(field)) return items(value).length === 0;
+  if (field.kind === "repeat" || field.kind === "file") return ![].concat(value || []).length;
   return text(value) === "";
 }
 /** A message template with `{key}` placeholders filled in. */

@@ -82,6 +82,9 @@ features.push(function (p) {
   /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
   function answer(field, value) {
     if (field.type === "password") return review.getAttribute("data-hidden");
+    // Kinds whose module words their answers (repeat.js, files.js).
+    var own = (p.answers || {})[field.kind];
+    if (own) return own(field, value, answer);
     if (isSingleCheckbox(field)) return review.getAttribute(value ? "data-yes" : "data-no");
     var chosen = isGroup(field) ? items(value) : [text(value)];
     var labels = chosen.map(function (v) {

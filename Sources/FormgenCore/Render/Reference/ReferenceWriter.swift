@@ -51,6 +51,11 @@ public struct ReferenceWriter {
             blocks.append("## Rules")
             blocks.append(form.rules.enumerated().map { "\($0.offset + 1). \(wording.sentence(for: $0.element))" }.joined(separator: "\n"))
         }
+        if let lists = repeatingSections() {
+            anchors.add("Repeating sections")
+            blocks.append("## Repeating sections")
+            blocks.append(lists)
+        }
         if hasJourneySection {
             anchors.add("Journey")
             blocks.append("## Journey")
@@ -110,6 +115,7 @@ public struct ReferenceWriter {
         case .display: return "not submitted"
         case .checkbox: return "`true` or `false`"
         case .checkboxGroup: return "a list of strings"
+        case .file: return field.upload?.multiple == true ? "a list of file details `{name, size, type}`" : "file details `{name, size, type}`"
         default:
             if field.type == .number { return "a number" }
             return field.type == .yesno ? "`\"Yes\"` or `\"No\"`" : "a string"
@@ -127,6 +133,8 @@ public struct ReferenceWriter {
         let skipped = Self.isUnchecked(field)
         var facts = ["**Type:** \(field.type.rawValue), submitted as \(Self.submittedAs(field))."]
         facts.append("**Required:** \(skipped ? "not checked" : field.required ? "yes" : "no").")
+        if let fact = repeatFact(field) { facts.append(fact) }
+        if let fact = fileFact(field) { facts.append(fact) }
         if !sections.isEmpty { facts.append("**Section:** \(sections.map(Markdown.escape).joined(separator: " › ")).") }
         if let source = field.dataSource {
             facts.append("**Filled from:** the data source \(Markdown.code(source)); read-only, so the page does not check it.")

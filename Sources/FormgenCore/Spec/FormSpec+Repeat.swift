@@ -1,0 +1,52 @@
+extension FormSpec {
+    /// The spec's fields of a page's items in order: fields as themselves, plain sections' fields in place, and a
+    /// repeating section as one field of kind `repeat` holding its item fields.
+    static func specFields(_ items: [FormItem], form: Form) -> [FieldSpec] {
+        items.flatMap { item -> [FieldSpec] in
+            switch item {
+            case .field(let field): return [FieldSpec(field, messages: FieldMessages(field: field, form: form))]
+            case .section(let section):
+                guard let policy = section.repeat else { return specFields(section.items, form: form) }
+                return [FieldSpec(repeating: section, policy: policy, form: form)]
+            }
+        }
+    }
+
+    /// The ids a page's spec lists: a repeating section's id, not its item fields'.
+    static func specFieldIDs(_ items: [FormItem]) -> [String] {
+        items.flatMap { item -> [String] in
+            switch item {
+            case .field(let field): return [field.id]
+            case .section(let section): return section.repeat == nil ? specFieldIDs(section.items) : [section.id ?? ""]
+            }
+        }
+    }
+
+    /// The key of a field in one item of a repeating section (`pets[1].pet_name`), in errors and in the page's names.
+    public static func itemKey(_ group: String, _ index: Int, _ field: String) -> String { "\(group)[\(index)].\(field)" }
+}
+
+extension FormSpec.FieldSpec {
+    /// A repeating section as a field of kind `repeat`: required when it needs an item, sensitive when an item field is.
+    init(repeating section: Section, policy: RepeatPolicy, form: Form) {
+        let texts = Messages.table(for: form.language)
+        let label = section.title ?? section.id ?? ""
+        let items = FormSpec.specFields(section.items, form: form)
+        id = section.id ?? ""
+        type = "repeat"
+        kind = .repeat
+        self.label = label
+        required = policy.min > 0
+        readOnly = false
+        sensitive = items.contains(where: \.sensitive)
+        validations = []
+        fields = items
+        var byCheck = ["minItems": Messages.format(texts["minItems"] ?? "", ["label": label])]
+        if policy.max != nil { byCheck["maxItems"] = Messages.format(texts["maxItems"] ?? "", ["label": label]) }
+        messages = byCheck
+        `repeat` = FormSpec.RepeatSpec(min: policy.min, max: policy.max, itemLabel: policy.itemLabel ?? texts["item"] ?? "Item {n}",
+                                       addLabel: policy.addLabel ?? texts["addAnother"] ?? "Add another",
+                                       removeLabel: policy.removeLabel ?? texts["remove"] ?? "Remove",
+                                       added: texts["itemAdded"] ?? "{item} added", removed: texts["itemRemoved"] ?? "{item} removed")
+    }
+}

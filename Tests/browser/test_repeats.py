@@ -1,0 +1,117 @@
+"""Repeating sections in Chromium (the household example): Add and Remove with focus and announcements, unique ids
+per item, per-item errors in the summary linking into the item, "Check your answers", drafts keeping every item,
+the cleaned list as sent, and axe with one and with three items."""
+import json
+
+from selenium.webdriver.common.by import By
+
+from helpers import active_id, click, error_of, set_value, summary_items, wait_for
+from test_accessibility import run_axe
+
+HOUSEHOLD = "household/"
+
+
+def to_pets(driver):
+    set_value(driver, "f-owner_name", "Sam Smith")
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-page-1").is_displayed(), message="the pets page")
+
+
+def item_count(driver):
+    return len(driver.find_elements(By.CSS_SELECTOR, "[data-fg-item]"))
+
+
+def legends(driver):
+    return [legend.text for legend in driver.find_elements(By.CSS_SELECTOR, ".fg-repeat-legend")]
+
+
+def add(driver):
+    click(driver, "[data-fg-add]")
+
+
+def remove(driver, index):
+    driver.find_elements(By.CSS_SELECTOR, "[data-fg-remove]")[index].click()
+
+
+def pet(driver, index, name, species):
+    set_value(driver, f"f-pets[{index}].pet_name", name)
+    set_value(driver, f"f-pets[{index}].species", species)
+
+
+def test_add_three_remove_the_middle_one_and_send_the_list(page, axe_source):
+    driver = page(HOUSEHOLD)
+    to_pets(driver)
+    assert item_count(driver) == 1 and legends(driver) == ["Pet 1"]
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-fg-remove]").is_displayed(), "Remove is hidden at min"
+    assert run_axe(driver, axe_source) == []
+    pet(driver, 0, "Rex", "Dog")
+    add(driver)
+    assert active_id(driver) == "f-pets[1].pet_name"
+    assert driver.find_element(By.ID, "fg-status").text == "Pet 2 added"
+    pet(driver, 1, "Tom", "Cat")
+    add(driver)
+    pet(driver, 2, "Bun", "Rabbit")
+    set_value(driver, "f-pets[2].age_years", "2")
+    assert legends(driver) == ["Pet 1", "Pet 2", "Pet 3"]
+    ids = driver.execute_script("return Array.from(document.querySelectorAll('[id]')).map(function (e) { return e.id; });")
+    assert len(ids) == len(set(ids)), "ids are unique"
+    labels = driver.execute_script("return Array.from(document.querySelectorAll('label[for]')).filter(function (l) {"
+                                   " return !document.getElementById(l.htmlFor); }).length;")
+    assert labels == 0, "every label points at a control"
+    assert run_axe(driver, axe_source) == []
+    remove(driver, 1)
+    assert legends(driver) == ["Pet 1", "Pet 2"]
+    assert driver.find_element(By.ID, "f-pets[1].pet_name").get_attribute("value") == "Bun"
+    assert driver.find_element(By.ID, "f-pets[1].age_years").get_attribute("value") == "2"
+    assert active_id(driver) == "" and driver.execute_script("return document.activeElement.textContent") == "Pet 1"
+    assert driver.find_element(By.ID, "fg-status").text == "Pet 2 removed"
+    wait_for(lambda: driver.execute_script("return (JSON.parse(localStorage.getItem('formgen:draft:household')).values.pets || []).length")
+             == 2, message="the draft saved after Remove")
+    driver.refresh()
+    wait_for(lambda: item_count(driver) == 2, message="the draft's two items")
+    assert driver.find_element(By.ID, "f-pets[1].pet_name").get_attribute("value") == "Bun"
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-page-1").is_displayed(), message="the pets page again")
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
+    rows = driver.execute_script("return Array.from(document.querySelectorAll('#fg-review .fg-summary-row')).map(function (r) {"
+                                 " return [r.querySelector('dt').textContent, r.querySelector('dd').textContent]; });")
+    assert ["Your pets", "Pet 1: Rex, Dog\nPet 2: Bun, Rabbit, 2"] in rows
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-result").is_displayed(), message="the result")
+    data = json.loads(driver.find_element(By.CSS_SELECTOR, ".fg-result-json").text)
+    assert data == {"owner_name": "Sam Smith", "pets": [{"pet_name": "Rex", "species": "Dog"},
+                                                        {"pet_name": "Bun", "species": "Rabbit", "age_years": 2}]}
+
+
+def test_errors_name_the_item_and_link_into_it_and_add_stops_at_max(page, axe_source):
+    driver = page(HOUSEHOLD)
+    to_pets(driver)
+    pet(driver, 0, "Rex", "Dog")
+    add(driver)
+    set_value(driver, "f-pets[1].species", "Cat")
+    click(driver, "[data-fg-next]")
+    assert summary_items(driver) == ["Pet 2: Enter a name"]
+    assert error_of(driver, "pets[1].pet_name") == "Pet 2: Enter a name"
+    assert run_axe(driver, axe_source) == []
+    driver.find_element(By.CSS_SELECTOR, "#fg-error-summary a").click()
+    assert active_id(driver) == "f-pets[1].pet_name"
+    remove(driver, 1)
+    assert summary_items(driver) == []
+    for _ in range(4):
+        add(driver)
+    assert item_count(driver) == 5
+    assert not driver.find_element(By.CSS_SELECTOR, "[data-fg-add]").is_displayed(), "Add is hidden at max"
+
+
+def test_without_javascript_one_item_is_there_with_native_checks(base_url):
+    from conftest import chrome
+    driver = chrome(javascript=False)
+    try:
+        driver.get(base_url + "/" + HOUSEHOLD)
+        assert item_count(driver) == 1
+        name = driver.find_element(By.ID, "f-pets[0].pet_name")
+        assert name.get_attribute("name") == "pets[0].pet_name" and name.get_attribute("required") == "true"
+        assert not driver.find_element(By.CSS_SELECTOR, "[data-fg-add]").is_displayed()
+    finally:
+        driver.quit()

@@ -1,0 +1,77 @@
+/* File fields: the chosen files' metadata ({name, size, type}) as the field's value, checked before sending (count,
+   type by `accept`, size) with the field's messages; and a form with files sent as multipart/form-data: the answers
+   as ordinary parts named as the form's controls are, each file as a part of its field. Files never go into drafts
+   (the build marks file fields sensitive). FormValidator+Files.swift implements the same checks in Swift. */
+import { features } from "./page.js";
+import { lists } from "./validate.js";
+import { format, text } from "./values.js";
+
+var KNOWN_TYPES = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".pdf": "application/pdf" };
+
+/** A file field's files: an object or a list of objects, each kept as {name, size, type, sha256} where given. */
+export function fileItems(value) {
+  return [].concat(value && typeof value === "object" ? value : []).filter(function (f) { return f && typeof f === "object" && !Array.isArray(f); })
+    .map(function (f) {
+      var out = {};
+      ["name", "size", "type", "sha256"].forEach(function (key) { if (key in f) out[key] = f[key]; });
+      return out;
+    });
+}
+/** Whether `accept` allows a file of this name and type: a known extension by its type, another by the name. */
+export function allowsFile(accept, name, type) {
+  if (!accept || !accept.length) return true;
+  var mime = String(type || "").toLowerCase(), lower = String(name || "").toLowerCase();
+  return accept.some(function (entry) {
+    if (KNOWN_TYPES[entry]) return mime === KNOWN_TYPES[entry];
+    if (entry.charAt(0) === ".") return lower.slice(-entry.length) === entry;
+    if (entry.slice(-2) === "/*") return mime.indexOf(entry.slice(0, -1)) === 0;
+    return mime === entry;
+  });
+}
+
+lists.file = {
+  check: function (spec, field, value, required) {
+    var files = fileItems(value), u = field.upload || {}, M = field.messages || {}, errors = {}, most = u.multiple ? u.maxFiles : 1;
+    var say = function (key) { errors[field.id] = format(M[key] || key, { value: "" }); return errors; };
+    if (!files.length) return required ? say("required") : errors;
+    if (most && files.length > most) return say("fileCount");
+    for (var i = 0; i < files.length; i++) {
+      if (!allowsFile(u.accept, text(files[i].name), text(files[i].type))) return say("fileType");
+      if (u.maxSize && !(typeof files[i].size === "number" && files[i].size <= u.maxSize)) return say("fileSize");
+    }
+    return errors;
+  },
+  clean: function (spec, field, value) {
+    var files = fileItems(value);
+    return files.length ? (field.upload && field.upload.multiple ? files : files[0]) : null;
+  },
+};
+
+features.push(function (p) {
+  var baseRead = p.readValue;
+  (p.answers = p.answers || {}).file = function (field, value) { return [].concat(value).map(function (f) { return f.name; }).join(", "); };
+  p.readValue = function (field) {
+    if (field.kind !== "file") return baseRead(field);
+    var input = p.controls(field.id)[0], chosen = input && input.files ? Array.prototype.slice.call(input.files) : [];
+    var files = chosen.map(function (f) { return { name: f.name, size: f.size, type: f.type }; });
+    return field.upload && field.upload.multiple ? files : files[0] || null;
+  };
+  /** The answers and files as multipart/form-data, for send.js. */
+  p.formData = function (data) {
+    var body = new FormData();
+    Object.keys(data).forEach(function (key) {
+      var field = p.byId[key], value = data[key];
+      if (field && field.kind === "file") {
+        var input = p.controls(key)[0];
+        Array.prototype.forEach.call(input ? input.files : [], function (f) { body.append(key, f, f.name); });
+      } else if (field && field.kind === "repeat") {
+        value.forEach(function (item, i) {
+          Object.keys(item).forEach(function (inner) { [].concat(item[inner]).forEach(function (v) { if (v !== false) body.append(key + "[" + i + "]." + inner, String(v)); }); });
+        });
+      } else {
+        [].concat(value).forEach(function (v) { if (v !== false) body.append(key, String(v)); });
+      }
+    });
+    return body;
+  };
+});

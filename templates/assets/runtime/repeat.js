@@ -1,0 +1,138 @@
+/* Repeating sections ("Add another"): a list's items added and removed on the page, each item's fields named and
+   identified `id[index].field`; and, for validate.js, a list's checks (counts, then each item's fields, the message
+   led by the item's legend) and its cleaned value. FormValidator+Repeat.swift implements the same in Swift. */
+import { features } from "./page.js";
+import { clean, lists, validate } from "./validate.js";
+import { format, isEmpty } from "./values.js";
+
+/** A list's items: each entry an object (anything else an empty item); no list, no items. */
+export function listItems(value) {
+  return Array.isArray(value) ? value.map(function (v) { return v && typeof v === "object" && !Array.isArray(v) ? v : {}; }) : [];
+}
+/** The spec of one item: its fields, no rules, one page. */
+function itemSpecOf(spec, field) {
+  return { fields: field.fields, rules: [], pages: [{ fields: field.fields.map(function (f) { return f.id; }) }], messages: spec.messages };
+}
+export function itemKey(list, index, id) { return list + "[" + index + "]." + id; }
+
+lists.repeat = {
+  check: function (spec, field, value, required, now) {
+    var r = field.repeat, all = listItems(value), M = field.messages || {}, errors = {}, sub = itemSpecOf(spec, field);
+    if (all.length < r.min && (required || all.length)) errors[field.id] = format(M.minItems, { value: String(r.min) });
+    else if (r.max !== undefined && r.max !== null && all.length > r.max) errors[field.id] = format(M.maxItems, { value: String(r.max) });
+    all.forEach(function (item, i) {
+      var found = validate(sub, item, now).errors, legend = format(r.itemLabel, { n: String(i + 1) });
+      field.fields.forEach(function (f) { if (found[f.id]) errors[itemKey(field.id, i, f.id)] = legend + ": " + found[f.id]; });
+    });
+    return errors;
+  },
+  clean: function (spec, field, value) {
+    var all = listItems(value), sub = itemSpecOf(spec, field);
+    return all.length ? all.map(function (item) { return clean(sub, item, new Set()); }) : null;
+  },
+};
+
+features.push(function (p) {
+  p.spec.fields.forEach(function (field) { if (field.kind === "repeat") repeatSection(p, field); });
+  /** "Check your answers": one line per item, "Pet 1: Rex, Dog". */
+  (p.answers = p.answers || {}).repeat = function (field, value, answer) {
+    return value.map(function (item, i) {
+      return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
+        return f.kind !== "display" && !isEmpty(item[f.id], f);
+      }).map(function (f) { return answer(f, item[f.id]); }).join(", ");
+    }).join("\n");
+  };
+});
+
+function repeatSection(p, field) {
+  var root = p.$("fg-field-" + field.id), R = field.repeat;
+  if (!root) return;
+  var addButton = root.querySelector("[data-fg-add]"), inner = field.fields.filter(function (f) { return f.kind !== "display"; });
+  var prefix = new RegExp(field.id.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&") + "\\[\\d+\\]\\.", "g");
+  var blank = entries()[0].cloneNode(true), baseExpand = p.expand, baseRead = p.readValue, baseWrite = p.writeValue;
+  function entries() { return Array.prototype.slice.call(root.querySelectorAll("[data-fg-item]")); }
+  function legendOf(i) { return format(R.itemLabel, { n: String(i + 1) }); }
+  function atMax(n) { return R.max !== undefined && R.max !== null && n >= R.max; }
+  /** Numbers the items again: legends, Remove buttons, and every id, for, name and reference inside. */
+  function renumber() {
+    var all = entries();
+    Object.keys(p.byId).forEach(function (id) { if (id.indexOf(field.id + "[") === 0) delete p.byId[id]; });
+    all.forEach(function (item, i) {
+      item.setAttribute("data-fg-item", i);
+      item.querySelector(".fg-repeat-legend").textContent = legendOf(i);
+      var remove = item.querySelector("[data-fg-remove]");
+      remove.lastChild.textContent = " " + legendOf(i);
+      remove.hidden = all.length <= R.min;
+      Array.prototype.forEach.call(item.querySelectorAll("*"), function (el) {
+        ["id", "for", "name", "aria-describedby", "aria-controls", "data-fg-field"].forEach(function (name) {
+          var v = el.getAttribute(name);
+          if (v) el.setAttribute(name, v.replace(prefix, itemKey(field.id, i, "")));
+        });
+      });
+      field.fields.forEach(function (f) { var key = itemKey(field.id, i, f.id); p.byId[key] = Object.assign({}, f, { id: key }); });
+    });
+    addButton.hidden = atMax(all.length);
+  }
+  function clearErrors() {
+    Object.keys(p.shown).forEach(function (id) { if (id.indexOf(field.id + "[") === 0) p.showError(id, null); });
+  }
+  function changed() {
+    p.applyRules();
+    p.form.dispatchEvent(new Event("change"));
+  }
+  function add(announce) {
+    var item = blank.cloneNode(true);
+    addButton.parentNode.insertBefore(item, addButton);
+    renumber();
+    if (announce) {
+      var first = item.querySelector("input, select, textarea");
+      if (first) first.focus();
+      p.status.textContent = format(R.added, { item: legendOf(entries().length - 1) });
+      changed();
+    }
+  }
+  function remove(item, announce) {
+    var index = entries().indexOf(item), removed = legendOf(index);
+    clearErrors();
+    item.parentNode.removeChild(item);
+    renumber();
+    if (!announce) return;
+    var before = entries()[Math.max(index - 1, 0)];
+    (before ? before.querySelector(".fg-repeat-legend") : p.$("f-" + field.id)).focus();
+    p.status.textContent = format(R.removed, { item: removed });
+    p.renderSummary(null, false);
+    changed();
+  }
+  addButton.addEventListener("click", function () { if (!atMax(entries().length)) add(true); });
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-fg-remove]");
+    if (button && entries().length > R.min) remove(button.closest("[data-fg-item]"), true);
+  });
+  p.expand = function (ids) {
+    var out = [];
+    baseExpand(ids).forEach(function (id) {
+      out.push(id);
+      if (id === field.id) entries().forEach(function (item, i) { inner.forEach(function (f) { out.push(itemKey(field.id, i, f.id)); }); });
+    });
+    return out;
+  };
+  p.readValue = function (f) {
+    if (f.id !== field.id) return baseRead(f);
+    return entries().map(function (item, i) {
+      var value = {};
+      inner.forEach(function (f) { value[f.id] = baseRead(p.byId[itemKey(field.id, i, f.id)]); });
+      return value;
+    });
+  };
+  p.writeValue = function (f, value) {
+    if (f.id !== field.id) return baseWrite(f, value);
+    var all = listItems(value), want = Math.max(all.length, R.min, 1);
+    clearErrors();
+    while (entries().length < want) add(false);
+    while (entries().length > want) remove(entries()[entries().length - 1], false);
+    entries().forEach(function (item, i) {
+      inner.forEach(function (f) { baseWrite(p.byId[itemKey(field.id, i, f.id)], all[i] ? all[i][f.id] : ""); });
+    });
+  };
+  renumber();
+}
