@@ -70,8 +70,9 @@ import Testing
         Case(language: "de", type: .checkbox, label: "Ich stimme der Verarbeitung meiner Daten zu", check: "required",
              expected: "Sie müssen der Verarbeitung meiner Daten zustimmen"),
         Case(language: "de", type: .checkbox, label: "Newsletter", check: "required", expected: "Kreuzen Sie „Newsletter“ an, um fortzufahren"),
-        // A language formgen does not have falls back to English.
-        Case(language: "fr", type: .text, label: "Nom", check: "required", expected: "Enter nom"),
+        // French from its own table; a language formgen does not have falls back to English.
+        Case(language: "fr", type: .text, label: "Nom", check: "required", expected: "Saisissez nom"),
+        Case(language: "sv", type: .text, label: "Namn", check: "required", expected: "Enter namn"),
     ]
 
     @Test(arguments: cases)

@@ -5,7 +5,7 @@ Run from anywhere: `python3 Tests/vectors/make_validation_vectors.py`. Both the 
 validator (Tests/FormgenCoreTests/ValidationVectorTests.swift) and the browser runtime
 (Tests/runtime/validation.test.mjs) run every case. Expectations are written here by hand
 (or derived with plain Python arithmetic for boundary sweeps); neither implementation is
-used to compute them. The message tables are copied from Sources/FormgenCore/Spec/Messages.swift
+used to compute them. The message tables are copied from templates/i18n/{en,nl,de}.json
 and the Swift test checks they still match.
 """
 import datetime
@@ -85,11 +85,7 @@ SEMANTICS = [
 
 
 def read_messages():
-    source = (ROOT / "Sources/FormgenCore/Spec/Messages.swift").read_text()
-    tables = {}
-    for language, body in re.findall(r'"(\w\w)": \[\n(.*?)\n        \]', source, re.S):
-        tables[language] = dict(re.findall(r'"(\w+)": "((?:[^"\\]|\\.)*)"', body))
-    return tables
+    return {language: json.loads((ROOT / f"templates/i18n/{language}.json").read_text()) for language in ("en", "nl", "de")}
 
 
 CASES = []

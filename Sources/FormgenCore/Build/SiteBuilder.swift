@@ -68,6 +68,10 @@ public struct SiteBuilder {
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found.
     public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
+        for problem in Messages.useOverrides(from: options.templatesDirectory) {
+            let parts = problem.components(separatedBy: ": ")
+            log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
+        }
         var site = SiteLoader(configDirectory: options.configDirectory, remote: options.remote).load(log: log)
         site.docs = DocsLoader(configDirectory: options.configDirectory).load(log: log)
         if let baseURL = options.baseURL {
