@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var remote = RemoteOptions()
     /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
     public var strict = false
+    /// A missing translation is an error, not a warning.
+    public var strictI18n = false
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
     /// formgen renders everything again.
     public var toolIdentity: String
@@ -79,6 +81,7 @@ public struct SiteBuilder {
         }
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
         FormChecker().check(site, log: log)
+        site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
         if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
@@ -112,6 +115,12 @@ public struct SiteBuilder {
                 }))
             }
         }
+        for form in site.translations {
+            let flow = form.format == .kycCountry ? site.flows.first : nil
+            pages.append(("\(form.path)/index.html", {
+                renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
+            }))
+        }
         for form in site.allForms {
             pages.append(("\(form.path)/schema.json", { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
             let reference = ReferenceWriter(form: form)
@@ -135,7 +144,8 @@ public struct SiteBuilder {
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let paths = pages.map(\.0)
-            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
+            let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let keys = formCacheKeys(site, theme: theme)
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in

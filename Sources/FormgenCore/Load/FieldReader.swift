@@ -47,7 +47,7 @@ struct FieldReader {
         field.defaultValue = node.string("default")
         field.sensitive = node.bool("sensitive") ?? (type == .password)
         field.src = node.url("src", for: .image)
-        field.content = node.markdown("text")
+        field.content = node.localizedMarkdown("text")
         if let keyboardName = node.string("keyboard") {
             field.keyboard = Keyboard(rawValue: keyboardName)
             if field.keyboard == nil {
@@ -112,7 +112,7 @@ struct OptionReader {
                 item.error("option is missing 'value'")
                 return nil
             }
-            return FieldOption(value: value, label: item.string("label") ?? value)
+            return FieldOption(value: value, label: item.text("label") ?? value)
         }
     }
 }

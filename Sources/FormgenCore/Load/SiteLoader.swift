@@ -138,7 +138,7 @@ public struct SiteLoader: Sendable {
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
-    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms", "remote"]
+    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
 
     private func loadSettings(log: DiagnosticLog) -> SiteSettings {
         var settings = SiteSettings()
@@ -153,6 +153,10 @@ public struct SiteLoader: Sendable {
             settings.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
         if let language = root.string("language") { settings.language = language }
+        if let languages = LanguagesReader().read(root) {
+            settings.languages = languages
+            settings.language = languages[0]
+        }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
         if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }
@@ -205,7 +209,7 @@ public struct SiteLoader: Sendable {
             seen[country.code] = country.location
             let entry = definition?.countries[country.code]
             let name = country.name ?? entry?.name ?? CountryNames.name(for: country.code)
-            let language = country.locale ?? entry?.locale ?? settings.language
+            let language = country.languages?.first ?? country.locale ?? entry?.locale ?? settings.language
             var form = Form(id: "\(flowID)-\(country.code.lowercased())", path: "\(flowID)/\(country.code.lowercased())",
                             title: country.title ?? "\(flowTitle): \(name)", language: language, format: .kycCountry, at: country.location)
             form.description = country.description
@@ -221,7 +225,9 @@ public struct SiteLoader: Sendable {
             form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
             form.drafts = settings.drafts
             form.review = definition?.body.review
-            variants.append(CountryForm(code: country.code, name: name, form: form))
+            form.languages = country.languages ?? []
+            form.texts = country.texts + (definition?.texts ?? [])
+            variants.append(CountryForm(code: country.code, name: name, form: form.translated(to: language)))
         }
         if let definition {
             for (code, entry) in definition.countries.sorted(by: { $0.key < $1.key }) where seen[code] == nil {

@@ -16,6 +16,12 @@ public struct Form: Sendable, Hashable {
     public var review: Bool?
     /// Whether and how long the browser keeps a draft of the answers.
     public var drafts = DraftPolicy()
+    /// The languages the form is published in, the default first (`languages:`); empty: its `language` alone.
+    public var languages: [String] = []
+    /// The form's translatable texts as its config files wrote them, for other languages and missing translations.
+    public var texts: [TranslatableText] = []
+    /// The same form in every language it is published in, the default first, each with its output path.
+    public var alternates: [LanguageAlternate] = []
     /// Which input format the form was read from.
     public var format: ConfigFormat
     public var location: SourceLocation

@@ -74,6 +74,13 @@ public enum Messages {
         return tables
     }
 
+    /// `rtl` or `ltr`: the table's `dir`, else right to left for Arabic, Hebrew, Persian and Urdu.
+    public static func direction(for language: String) -> String {
+        let primary = primaryTag(language)
+        if let own = tables[primary]?["dir"] { return own }
+        return ["ar", "he", "fa", "ur"].contains(primary) ? "rtl" : "ltr"
+    }
+
     /// `days.one` → `days`; a key without a plural category is its own base.
     static func pluralBase(_ key: String) -> String {
         guard let dot = key.lastIndex(of: "."), PluralRules.categories.contains(String(key[key.index(after: dot)...])) else { return key }
