@@ -64,13 +64,13 @@ import Testing
     @Test func aMissingTranslationIsAWarningWhereTheTextIsWritten() {
         let (site, diagnostics) = Self.load(["configs/forms/contact.yaml": Self.contact])
         #expect(site != nil)
-        #expect(diagnostics == ["configs/forms/contact.yaml:18:53: warning: 'label' has no 'fr' translation; the 'en' text “Other” is shown"])
+        #expect(diagnostics == ["configs/forms/contact.yaml:18:40: warning: 'label' has no 'fr' translation; the 'en' text “Other” is shown"])
     }
 
     @Test func strictI18nMakesItAnError() {
         let (site, diagnostics) = Self.load(["configs/forms/contact.yaml": Self.contact], strictI18n: true)
         #expect(site == nil)
-        #expect(diagnostics == ["configs/forms/contact.yaml:18:53: error: 'label' has no 'fr' translation; the 'en' text “Other” is shown"])
+        #expect(diagnostics == ["configs/forms/contact.yaml:18:40: error: 'label' has no 'fr' translation; the 'en' text “Other” is shown"])
     }
 
     @Test func siteLanguagesApplyToEveryFormAndCountriesListTheirOwn() throws {
@@ -88,6 +88,6 @@ import Testing
 
     @Test func aLanguagesListMustHoldLanguageTags() {
         let (_, diagnostics) = Self.load(["configs/forms/contact.yaml": "id: contact\ntitle: Contact\nlanguages: [en, 'français']\nfields:\n  - { id: a, label: A, type: text }\n"])
-        #expect(diagnostics == ["configs/forms/contact.yaml:3:16: error: expected a language tag such as 'fr' or 'nl-BE' in 'languages', found 'français'"])
+        #expect(diagnostics == ["configs/forms/contact.yaml:3:17: error: expected a language tag such as 'fr' or 'nl-BE' in 'languages', found 'français'"])
     }
 }
