@@ -108,7 +108,7 @@ import Testing
         let html = try Self.page("registration")
         #expect(html.contains(#"<label class="fg-label" for="f-household_size">People in your household <span class="fg-optional">(optional)</span></label>"#))
         let dutch = try Self.page("kyc/be")
-        #expect(dutch.contains("<html lang=\"nl\" dir=\"ltr\">"))
+        #expect(dutch.contains("<html lang=\"nl-BE\" dir=\"ltr\">"))
         #expect(dutch.contains(">Verzenden</button>"))
     }
 

@@ -209,7 +209,11 @@ public struct SiteLoader: Sendable {
             seen[country.code] = country.location
             let entry = definition?.countries[country.code]
             let name = country.name ?? entry?.name ?? CountryNames.name(for: country.code)
-            let language = country.languages?.first ?? country.locale ?? entry?.locale ?? settings.language
+            let locale = country.locale ?? entry?.locale
+            // The first of `languages` is the page's language; the locale refines it when they agree (nl + nl-BE → nl-BE).
+            let language = country.languages?.first.map { first in
+                locale.map(Messages.primaryTag) == Messages.primaryTag(first) ? locale! : first
+            } ?? locale ?? settings.language
             var form = Form(id: "\(flowID)-\(country.code.lowercased())", path: "\(flowID)/\(country.code.lowercased())",
                             title: country.title ?? "\(flowTitle): \(name)", language: language, format: .kycCountry, at: country.location)
             form.description = country.description

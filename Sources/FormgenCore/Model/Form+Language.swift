@@ -42,7 +42,7 @@ extension Form {
     public func languageVariants() -> [Form] {
         let others = publishedLanguages.dropFirst()
         let alternates = [LanguageAlternate(language: language, path: path)]
-            + others.map { LanguageAlternate(language: $0, path: "\(Messages.primaryTag($0) == $0.lowercased() ? $0 : $0.lowercased())/\(path)") }
+            + others.map { LanguageAlternate(language: $0, path: "\($0.lowercased())/\(path)") }
         var original = self
         original.alternates = others.isEmpty ? [] : alternates
         return [original] + zip(others, alternates.dropFirst()).map { language, alternate in

@@ -62,6 +62,7 @@ public struct ReferenceWriter {
         }
         blocks.append("## Submission")
         blocks.append(submission())
+        blocks += translations()
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
