@@ -90,4 +90,72 @@ import Testing
         let (_, diagnostics) = Self.load(["configs/forms/contact.yaml": "id: contact\ntitle: Contact\nlanguages: [en, 'français']\nfields:\n  - { id: a, label: A, type: text }\n"])
         #expect(diagnostics == ["configs/forms/contact.yaml:3:17: error: expected a language tag such as 'fr' or 'nl-BE' in 'languages', found 'français'"])
     }
+
+    /// The second style: `configs/i18n/<lang>.yaml` keyed by form id and path; the form itself stays in one language.
+    @Test func aTranslationFileTranslatesAFormKeptInOneLanguage() throws {
+        let form = """
+            id: signup
+            title: Sign up
+            languages: [en, nl]
+            pages:
+              - id: you
+                title: About you
+                fields:
+                  - { id: name, label: Name, help: As on your passport, type: text, required: true }
+                  - id: plan
+                    label: Plan
+                    type: radio
+                    options: [{ value: free, label: Free }, { value: pro, label: Professional }]
+            submit: { label: Send }
+
+            """
+        let dutch = """
+            signup:
+              title: Aanmelden
+              pages:
+                you: { title: Over u }
+              fields:
+                name: { label: Naam, help: Zoals in uw paspoort }
+                plan:
+                  label: Abonnement
+                  options: { free: Gratis }
+                nmae: { label: Naam }
+              submit: { label: Versturen }
+            signin:
+              title: Inloggen
+
+            """
+        let (site, diagnostics) = Self.load(["configs/forms/signup.yaml": form, "configs/i18n/nl.yaml": dutch])
+        #expect(diagnostics == [
+            "configs/forms/signup.yaml:12:70: warning: 'label' has no 'nl' translation; the 'en' text “Professional” is shown",
+            "configs/i18n/nl.yaml:10:5: warning: 'nmae' is not a field of 'signup' (did you mean 'name'?)",
+            "configs/i18n/nl.yaml:12:1: warning: 'signin' in a translation file is not a form's id (did you mean 'signup'?)",
+        ])
+        let translated = try #require(site?.allForms.first { $0.path == "nl/signup" })
+        #expect(translated.title == "Aanmelden")
+        #expect(translated.pages[0].title == "Over u")
+        #expect(translated.allFields.map(\.label) == ["Naam", "Abonnement"])
+        #expect(translated.allFields[0].help == "Zoals in uw paspoort")
+        #expect(translated.allFields[1].options.map(\.label) == ["Gratis", "Professional"])
+        #expect(translated.submission.label == "Versturen")
+        #expect(site?.allForms.first { $0.path == "signup" }?.title == "Sign up")
+    }
+
+    /// The reference page lists the texts left untranslated, with where they are written.
+    @Test func theReferencePageListsUntranslatedTexts() throws {
+        let (site, _) = Self.load(["configs/forms/contact.yaml": Self.contact])
+        let form = try #require(site?.allForms.first { $0.path == "contact" })
+        let markdown = ReferenceWriter(form: form).markdown()
+        #expect(markdown.contains("""
+            ## Translations
+
+            The form is published in 2 languages: [en](../../contact/), [fr](../../fr/contact/).
+
+            Untranslated into `fr` (the `en` text is shown):
+
+            | Key | Text shown | Written at |
+            | --- | --- | --- |
+            | `label` | Other | `contact.yaml:18:40` |
+            """))
+    }
 }

@@ -161,7 +161,9 @@ public struct SiteBuilder {
     /// the theme, the site settings, whether the site has docs (the header links them), and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
+        let translationFiles = site.sourceDigests.keys.filter { $0.contains("/i18n/") }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
         let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
+                    "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()

@@ -68,6 +68,7 @@ public struct SiteLoader: Sendable {
             flow = assembled
         }
         var remoteFiles: [String: Data] = [:]
+        var translationDigests: [String: String] = [:]
         if let downloads, settings.remote.images, remote.downloadImages {
             let countryForms = flow?.flow.countries.map(\.form) ?? []
             let (localized, files) = RemoteImages(downloads: downloads).localize(forms + countryForms)
@@ -75,10 +76,23 @@ public struct SiteLoader: Sendable {
             for (index, form) in localized.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
             remoteFiles = files
         }
+        let translationFiles = configFiles(in: ["i18n"])
+        for file in translationFiles {
+            guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
+            var hasher = FNV1a()
+            hasher.add(text)
+            translationDigests[file] = hasher.hex
+            let language = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let countryForms = flow?.flow.countries.map(\.form) ?? []
+            let translated = TranslationFileReader().apply(root, language: language, to: forms + countryForms)
+            forms = Array(translated.prefix(forms.count))
+            for (index, form) in translated.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
+        }
         reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
         var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
         site.sourceDigests = Dictionary(uniqueKeysWithValues: files.indices.compactMap { index in digests[index].map { (files[index], $0) } })
         site.sourceDigests.merge(remoteContent.digests) { first, _ in first }
+        site.sourceDigests.merge(translationDigests) { first, _ in first }
         site.remoteFiles = remoteFiles
         return site
     }
@@ -162,9 +176,11 @@ public struct SiteLoader: Sendable {
         if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }
         if let forms = root["forms"], !forms.isNull, forms.expectMapping("'forms'") {
             for entry in forms.entries where entry.value.isNull || entry.value.expectMapping("'forms.\(entry.key)'") {
-                entry.value.warnUnknownKeys(allowed: ["title", "description"], in: "'forms.\(entry.key)'")
-                settings.formOverrides[entry.key] = FormOverride(title: entry.value.string("title"), description: entry.value.string("description"),
-                                                                 at: entry.keyNode.location)
+                entry.value.warnUnknownKeys(allowed: ["title", "description", "languages"], in: "'forms.\(entry.key)'")
+                var override = FormOverride(title: entry.value.string("title"), description: entry.value.string("description"),
+                                            at: entry.keyNode.location)
+                override.languages = LanguagesReader().read(entry.value)
+                settings.formOverrides[entry.key] = override
             }
         }
         return settings

@@ -32,6 +32,7 @@ extension Form {
             return copy
         }
         form.submission = submission.translated(to: language)
+        if submission.labelTranslations.isEmpty { form.submission.label = pick(submission.label) }
         return form
     }
 
@@ -65,6 +66,10 @@ extension FormItem {
         switch self {
         case .field(let field):
             var copy = field.translated(to: language)
+            // Texts a translation file gives (by the text as written) where the field's config gives none.
+            if field.translations["label"]?[language.lowercased()] == nil { copy.label = texts(copy.label) ?? copy.label }
+            if field.translations["help"]?[language.lowercased()] == nil { copy.help = texts(copy.help) }
+            if field.translations["placeholder"]?[language.lowercased()] == nil { copy.placeholder = texts(copy.placeholder) }
             copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label) }
             copy.content = texts(field.content)
             return .field(copy)

@@ -42,6 +42,7 @@ public enum ConfigSchema {
                         "additionalProperties": object(title: nil, [
                             "title": text("The form's heading and its name on the home page."),
                             "description": text("Markdown shown under the heading and, its first paragraph, on the home page."),
+                            "languages": ref("languages", "The languages the form is published in, the default first; its texts in the others come from configs/i18n/<lang>.yaml."),
                         ]),
                     ],
                     "remote": remoteSchema,
