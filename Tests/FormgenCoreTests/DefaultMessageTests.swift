@@ -115,7 +115,7 @@ import Testing
         #expect(field.messages == ["required": "Enter your age", "number": "Your age must be a number"])
         #expect(field.validations.first?.message == "Your age must be {value} or more")
         #expect(spec.messages["required"] == nil)
-        #expect(spec.messages["tooLong"] == "This answer must be {value} characters or fewer")
+        #expect(spec.messages["tooLong.other"] == "This answer must be {value} characters or fewer")
         let result = FormValidator(spec: spec).validate(["age": .string("12")])
         #expect(result.errors.first?.message == "Your age must be 18 or more")
     }

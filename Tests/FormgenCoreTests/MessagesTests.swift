@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: twelve) func pluralFormsAndPlaceholdersMatch(language: String) {
         let table = Messages.builtin[language]!
         let plurals = Set(table.keys.filter { $0 != Messages.pluralBase($0) }.map(Messages.pluralBase))
-        #expect(plurals == ["days", "hours", "minutes"])
+        #expect(plurals == ["days", "hours", "minutes", "tooLong"])
         for base in plurals {
             let categories = table.keys.filter { Messages.pluralBase($0) == base && $0 != base }.map { String($0.dropFirst(base.count + 1)) }
             #expect(Set(categories) == Set(PluralRules.categories(for: language)), "\(language) \(base)")
@@ -58,6 +58,9 @@ import Testing
         #expect(Messages.duration(seconds: 3 * 86_400, language: "pl") == "3 dni")
         #expect(Messages.duration(seconds: 2 * 3_600, language: "ar") == "ساعتان")
         #expect(Messages.duration(seconds: 22 * 3_600, language: "uk") == "22 години")
+        #expect(Messages.pluralForm("tooLong", count: 3, language: "pl", in: Messages.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaki")
+        #expect(Messages.pluralForm("tooLong", count: 10_000, language: "pl", in: Messages.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaków")
+        #expect(Messages.runtimeTable(for: "he").keys.filter { $0.hasPrefix("tooLong") }.sorted() == ["tooLong.one", "tooLong.other", "tooLong.two"])
     }
 
     /// A site's `templates/i18n/<lang>.json` overrides keys of a built-in table and may add a language.

@@ -41,7 +41,7 @@ SEMANTICS = [
     "date (year 0001-9999) else field.messages.date; select/radio/yesno/checkbox-group values must be among the",
     "options unless the field has optionsFrom, else field.messages.option. Length cap: text longer (in code points)",
     "than the field's maxLength rule, or 10000 without one, fails before any pattern runs, with that rule's message",
-    "or messages.tooLong, {value} = the cap. A field with mask must match it fully (# a digit 0-9, A a letter A-Z",
+    "or messages['tooLong.' + the cap's Intl.PluralRules(lang) category], {value} = the cap. A field with mask must match it fully (# a digit 0-9, A a letter A-Z",
     "a-z, * either, anything else itself) else field.messages.mask.",
     "Then the validations in order; the first failure wins, with rule.message where {value} is the rule's value",
     "(numbers in shortest form; date bounds as YYYY-MM-DD after resolving).",

@@ -42,6 +42,12 @@ public enum PluralRules {
 }
 
 extension Messages {
+    /// The form of a counted message for `count` from a table holding its plural forms (`tooLong.one`, `tooLong.other`),
+    /// as the page picks it with `Intl.PluralRules`; nil when the table has none.
+    public static func pluralForm(_ key: String, count: Int, language: String, in table: [String: String]) -> String? {
+        table["\(key).\(PluralRules.category(count, language: language))"] ?? table["\(key).other"] ?? table[key]
+    }
+
     /// A counted phrase from a table's plural forms (`days` → `days.one`, `days.other`, …), `{count}` filled in.
     public static func plural(_ key: String, count: Int, language: String) -> String {
         let table = table(for: language)
