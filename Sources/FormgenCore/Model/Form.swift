@@ -177,6 +177,8 @@ public struct Submission: Sendable, Hashable {
     public var method: String = "post"
     public var encoding: Encoding = .json
     public var successMessage: String?
+    /// `successMessage` in other languages: lower-case language tag → text.
+    public var successMessageTranslations: [String: String] = [:]
     public var redirect: String?
     /// The button's text (`Log in`); the language's "Submit" when nil.
     public var label: String?
@@ -243,6 +245,7 @@ public struct Submission: Sendable, Hashable {
         let primary = tag.split(separator: "-").first.map(String.init) ?? tag
         var copy = self
         copy.label = labelTranslations[tag] ?? labelTranslations[primary] ?? label
+        copy.successMessage = successMessageTranslations[tag] ?? successMessageTranslations[primary] ?? successMessage
         for (status, texts) in messageTranslations {
             if let text = texts[tag] ?? texts[primary] { copy.messages[status] = text }
         }
