@@ -33,7 +33,7 @@ let package = Package(
             path: "templates",
             exclude: ["README.md"],
             sources: ["BuiltinTemplates.swift"],
-            resources: [.copy("layouts"), .copy("partials"), .copy("assets"), .copy("starters")]
+            resources: [.copy("layouts"), .copy("partials"), .copy("assets"), .copy("i18n"), .copy("starters")]
         ),
         .target(
             name: "FormgenCore",

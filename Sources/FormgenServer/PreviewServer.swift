@@ -79,7 +79,8 @@ public struct PreviewServer: Sendable {
 
     /// The page a form posted without JavaScript gets back.
     static func htmlAnswer(_ answer: SubmissionSink.Answer, formPath: String) -> Response {
-        let title = answer.status == 200 ? "Submission received" : "There is a problem"
+        let words = Messages.table(for: answer.language)
+        let title = (answer.status == 200 ? words["received"] : words["errorSummaryTitle"]) ?? ""
         var items = ""
         if case .object(let object) = answer.body, case .object(let errors)? = object["errors"] {
             for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
@@ -94,8 +95,8 @@ public struct PreviewServer: Sendable {
         \(answer.formTitle.map { "<p>\(HTMLEscaping.escape($0))</p>" } ?? "")
         \(message.isEmpty ? "" : "<p>\(HTMLEscaping.escape(message))</p>")
         \(items.isEmpty ? "" : "<ul>\n\(items)</ul>")
-        <p><a href="/\(HTMLEscaping.escape(formPath))/">Back to the form</a></p>
-        """)
+        <p><a href="/\(HTMLEscaping.escape(formPath))/">\(HTMLEscaping.escape(words["backToForm"] ?? ""))</a></p>
+        """, language: answer.language)
         return Response(status: .init(code: answer.status), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
                         body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }

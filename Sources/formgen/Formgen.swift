@@ -62,6 +62,9 @@ struct SiteOptions: ParsableArguments {
     @Flag(help: "Treat warnings as errors (also 'strict: true' in site.yaml).")
     var strict = false
 
+    @Flag(help: "Treat a missing translation as an error.")
+    var strictI18n = false
+
     @Flag(help: "Use only cached copies of remote sources (site.yaml 'remote:'); never the network.")
     var offline = false
 
@@ -77,6 +80,7 @@ struct SiteOptions: ParsableArguments {
     var buildOptions: BuildOptions {
         var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
         options.strict = strict
+        options.strictI18n = strictI18n
         options.remote.offline = offline
         options.remote.refresh = refresh
         options.remote.cacheDirectory = cacheDir

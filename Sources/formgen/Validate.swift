@@ -24,6 +24,9 @@ extension Formgen {
         @Option(help: "Today's date (YYYY-MM-DD, UTC) for date and age rules; default: today.")
         var today: String?
 
+        @Option(help: "The language of the messages (fr, ar, nl-BE…): the form's texts and formgen's messages in it; default: the form's.")
+        var lang: String?
+
         @Flag(help: "Print the result as JSON: {valid, errors, hidden, data, prefilled}.")
         var json = false
 
@@ -56,7 +59,7 @@ extension Formgen {
                 let known = loaded.allForms.map(\.path).joined(separator: ", ")
                 throw ValidationError("no form '\(form)' in \(site.config)/ (known: \(known))")
             }
-            let spec = FormSpec(target)
+            let spec = FormSpec(lang.map { target.translated(to: $0) } ?? target)
             let values = try readSubmission(spec)
             let result = FormValidator(spec: spec, now: today.flatMap(Self.date) ?? Date()).validate(values)
             if json {

@@ -198,3 +198,19 @@ struct ValidateCommandTests {
         #expect(outcome.stderr.contains("inline flags"))
     }
 }
+
+@Suite("formgen validate --lang")
+struct ValidateLanguageTests {
+    /// formgen's messages come from the asked language's table; the form's own texts stay as written when it has none.
+    @Test func theMessagesAreInTheAskedLanguage() throws {
+        let data = try ValidateRunner.file(#"{"full_name": "", "email": "jan@"}"#)
+        let french = try ValidateRunner.run(["registration", data, "--lang", "fr", "--today", "2025-06-15"])
+        #expect(french.status == 1)
+        #expect(french.stdout.contains("full_name: Saisissez full name\n"), "\(french.stdout)")
+        #expect(french.stdout.contains("contact_method: Répondez à la question « How should we contact you? »\n"), "\(french.stdout)")
+        // The config's own message stays as written.
+        #expect(french.stdout.contains("email: Enter an email address like name@example.com\n"), "\(french.stdout)")
+        let polish = try ValidateRunner.run(["registration", data, "--lang", "pl-PL", "--today", "2025-06-15"])
+        #expect(polish.stdout.contains("full_name: Wpisz full name\n"), "\(polish.stdout)")
+    }
+}

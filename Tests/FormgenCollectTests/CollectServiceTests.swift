@@ -113,7 +113,7 @@ import Testing
             try await client.execute(uri: "/submit/signup", method: .post, headers: Self.form, body: ByteBuffer(string: "email=nope")) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-                #expect(String(buffer: response.body).contains(#"<html lang="nl">"#))
+                #expect(String(buffer: response.body).contains(#"<html lang="nl" dir="ltr">"#))
             }
             try await client.execute(uri: "/submit/contact", method: .post, headers: Self.form,
                                      body: ByteBuffer(string: "name=%3Cb%3EAnn&topics=News&topics=Events&terms=on")) { response in

@@ -70,8 +70,9 @@ import Testing
         Case(language: "de", type: .checkbox, label: "Ich stimme der Verarbeitung meiner Daten zu", check: "required",
              expected: "Sie müssen der Verarbeitung meiner Daten zustimmen"),
         Case(language: "de", type: .checkbox, label: "Newsletter", check: "required", expected: "Kreuzen Sie „Newsletter“ an, um fortzufahren"),
-        // A language formgen does not have falls back to English.
-        Case(language: "fr", type: .text, label: "Nom", check: "required", expected: "Enter nom"),
+        // French from its own table; a language formgen does not have falls back to English.
+        Case(language: "fr", type: .text, label: "Nom", check: "required", expected: "Saisissez nom"),
+        Case(language: "sv", type: .text, label: "Namn", check: "required", expected: "Enter namn"),
     ]
 
     @Test(arguments: cases)
@@ -114,7 +115,7 @@ import Testing
         #expect(field.messages == ["required": "Enter your age", "number": "Your age must be a number"])
         #expect(field.validations.first?.message == "Your age must be {value} or more")
         #expect(spec.messages["required"] == nil)
-        #expect(spec.messages["tooLong"] == "This answer must be {value} characters or fewer")
+        #expect(spec.messages["tooLong.other"] == "This answer must be {value} characters or fewer")
         let result = FormValidator(spec: spec).validate(["age": .string("12")])
         #expect(result.errors.first?.message == "Your age must be 18 or more")
     }

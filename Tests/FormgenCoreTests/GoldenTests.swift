@@ -31,4 +31,20 @@ import Testing
         #expect(differing.isEmpty, "output differs from the golden digests in: \(differing.joined(separator: ", ")) (FORMGEN_UPDATE_GOLDEN=1 swift test --filter Golden rewrites the fixture)")
         #expect(actual.count > 20)
     }
+
+    /// The Arabic login page (`ar/login/`) in full: `dir="rtl"`, the language switcher and `hreflang` links, the texts
+    /// in Arabic. `FORMGEN_UPDATE_GOLDEN=1` rewrites `Fixtures/golden/ar-login.html` too.
+    @Test func rightToLeftPageMatchesGoldenHTML() throws {
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil))
+        let (site, theme) = try builder.loadAndCheck()
+        let page = try #require(builder.render(site, theme: theme)["ar/login/index.html"])
+        let html = String(decoding: page, as: UTF8.self)
+        let file = Repository.fixtures + "/golden/ar-login.html"
+        if ProcessInfo.processInfo.environment["FORMGEN_UPDATE_GOLDEN"] == "1" {
+            try html.write(toFile: file, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(html.contains(#"<html lang="ar" dir="rtl">"#))
+        #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
+    }
 }

@@ -26,6 +26,40 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
     }
 
+    /// The sink answers in the language of the page that posted: `fr/avis/` gets French messages and a French page.
+    @Test func theAnswerIsInThePostingPagesLanguage() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("configs/forms/avis.yaml", """
+            id: avis
+            title: { en: Feedback, fr: Avis }
+            languages: [en, fr]
+            fields:
+              - { id: name, label: { en: Name, fr: Nom }, type: text, required: true }
+
+            """)
+        _ = try SiteBuilder(options: site.buildOptions).build()
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/fr/avis", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":""}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.text == #"{"errors":{"name":"Saisissez nom"}}"# + "\n")
+            }
+            try await client.execute(uri: "/__formgen/submit/avis", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":""}"#)) { response in
+                #expect(response.text == #"{"errors":{"name":"Enter name"}}"# + "\n")
+            }
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+            try await client.execute(uri: "/__formgen/submit/fr/avis", method: .post, headers: form,
+                                     body: ByteBuffer(string: "name=Ann")) { response in
+                #expect(response.status == .ok)
+                #expect(response.text.contains(#"<html lang="fr" dir="ltr">"#))
+                #expect(response.text.contains("<h1>Envoi reçu</h1>"))
+                #expect(response.text.contains(#"<a href="/fr/avis/">Retour au formulaire</a>"#))
+            }
+        }
+    }
+
     @Test func aValidSubmissionIsAcceptedAndKeptAcrossRestarts() async throws {
         let site = try TestSite.make()
         defer { site.remove() }

@@ -5,7 +5,7 @@ Run from anywhere: `python3 Tests/vectors/make_validation_vectors.py`. Both the 
 validator (Tests/FormgenCoreTests/ValidationVectorTests.swift) and the browser runtime
 (Tests/runtime/validation.test.mjs) run every case. Expectations are written here by hand
 (or derived with plain Python arithmetic for boundary sweeps); neither implementation is
-used to compute them. The message tables are copied from Sources/FormgenCore/Spec/Messages.swift
+used to compute them. The message tables are copied from templates/i18n/{en,nl,de}.json
 and the Swift test checks they still match.
 """
 import datetime
@@ -41,7 +41,7 @@ SEMANTICS = [
     "date (year 0001-9999) else field.messages.date; select/radio/yesno/checkbox-group values must be among the",
     "options unless the field has optionsFrom, else field.messages.option. Length cap: text longer (in code points)",
     "than the field's maxLength rule, or 10000 without one, fails before any pattern runs, with that rule's message",
-    "or messages.tooLong, {value} = the cap. A field with mask must match it fully (# a digit 0-9, A a letter A-Z",
+    "or messages['tooLong.' + the cap's Intl.PluralRules(lang) category], {value} = the cap. A field with mask must match it fully (# a digit 0-9, A a letter A-Z",
     "a-z, * either, anything else itself) else field.messages.mask.",
     "Then the validations in order; the first failure wins, with rule.message where {value} is the rule's value",
     "(numbers in shortest form; date bounds as YYYY-MM-DD after resolving).",
@@ -85,11 +85,7 @@ SEMANTICS = [
 
 
 def read_messages():
-    source = (ROOT / "Sources/FormgenCore/Spec/Messages.swift").read_text()
-    tables = {}
-    for language, body in re.findall(r'"(\w\w)": \[\n(.*?)\n        \]', source, re.S):
-        tables[language] = dict(re.findall(r'"(\w+)": "((?:[^"\\]|\\.)*)"', body))
-    return tables
+    return {language: json.loads((ROOT / f"templates/i18n/{language}.json").read_text()) for language in ("en", "nl", "de")}
 
 
 CASES = []

@@ -11,7 +11,8 @@ enum NoScriptAnswer {
             return Response(status: .seeOther, headers: [.location: location, .cacheControl: "no-store"])
         }
         let stored = answer.status == 200
-        let title = stored ? "Submission received" : "There is a problem"
+        let words = Messages.table(for: spec.lang)
+        let title = (stored ? words["received"] : words["errorSummaryTitle"]) ?? ""
         var items: [String] = []
         if case .object(let body) = answer.body, case .object(let errors)? = body["errors"] {
             for field in spec.fields {
@@ -22,10 +23,10 @@ enum NoScriptAnswer {
         } else if !stored, case .object(let body) = answer.body, case .string(let message)? = body["error"] {
             items.append("<li>\(HTMLEscaping.escape(message))</li>")
         }
-        let message = stored ? (spec.submit.successMessage ?? "Thank you.") : ""
+        let message = stored ? (spec.submit.successMessage ?? words["sent"] ?? "") : ""
         let html = """
         <!doctype html>
-        <html lang="\(HTMLEscaping.escape(spec.lang))"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(HTMLEscaping.escape(title))</title></head>
+        <html lang="\(HTMLEscaping.escape(spec.lang))" dir="\(Messages.direction(for: spec.lang))"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>\(HTMLEscaping.escape(title))</title></head>
         <body><main>
         <h1>\(HTMLEscaping.escape(title))</h1>
         <p>\(HTMLEscaping.escape(spec.title))</p>

@@ -37,7 +37,7 @@ struct BuildState: Codable, Equatable {
     static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
-        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)")
+        hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)|\(options.strictI18n)")
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
             let files = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []

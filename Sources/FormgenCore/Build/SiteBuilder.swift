@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var remote = RemoteOptions()
     /// Warnings fail the build like errors (also `strict: true` in `site.yaml`).
     public var strict = false
+    /// A missing translation is an error, not a warning.
+    public var strictI18n = false
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
     /// formgen renders everything again.
     public var toolIdentity: String
@@ -68,6 +70,10 @@ public struct SiteBuilder {
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found.
     public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
+        for problem in Messages.useOverrides(from: options.templatesDirectory) {
+            let parts = problem.components(separatedBy: ": ")
+            log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
+        }
         var site = SiteLoader(configDirectory: options.configDirectory, remote: options.remote).load(log: log)
         site.docs = DocsLoader(configDirectory: options.configDirectory).load(log: log)
         if let baseURL = options.baseURL {
@@ -75,6 +81,7 @@ public struct SiteBuilder {
         }
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
         FormChecker().check(site, log: log)
+        site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
         if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
@@ -108,6 +115,12 @@ public struct SiteBuilder {
                 }))
             }
         }
+        for form in site.translations {
+            let flow = form.format == .kycCountry ? site.flows.first : nil
+            pages.append(("\(form.path)/index.html", {
+                renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
+            }))
+        }
         for form in site.allForms {
             if form.submission.provider == .collect {
                 pages.append((PageRenderer.sentPagePath(of: form), { renderer.renderSent(form) }))
@@ -135,7 +148,8 @@ public struct SiteBuilder {
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.0).filter { !sentPages.contains($0) }
-            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths) }))
+            let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let keys = formCacheKeys(site, theme: theme)
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
@@ -151,7 +165,9 @@ public struct SiteBuilder {
     /// the theme, the site settings, whether the site has docs (the header links them), and the form's own config files (a country's and its flow's).
     private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
+        let translationFiles = site.sourceDigests.keys.filter { $0.contains("/i18n/") }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
         let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
+                    "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()

@@ -9,6 +9,8 @@ struct ConfigNode {
     let node: Node
     let file: String
     let log: DiagnosticLog
+    /// The file's translatable texts, shared by every node of the file.
+    var texts = TextCatalog()
 
     var location: SourceLocation {
         SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
@@ -36,7 +38,7 @@ struct ConfigNode {
     var entries: [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
         guard case .mapping(let mapping) = node else { return [] }
         return mapping.map { pair in
-            (pair.key.string ?? "", ConfigNode(node: pair.key, file: file, log: log), ConfigNode(node: pair.value, file: file, log: log))
+            (pair.key.string ?? "", ConfigNode(node: pair.key, file: file, log: log, texts: texts), ConfigNode(node: pair.value, file: file, log: log, texts: texts))
         }
     }
 
@@ -50,7 +52,7 @@ struct ConfigNode {
     subscript(key: String) -> ConfigNode? {
         guard case .mapping(let mapping) = node else { return nil }
         for pair in mapping where pair.key.string == key {
-            return ConfigNode(node: pair.value, file: file, log: log)
+            return ConfigNode(node: pair.value, file: file, log: log, texts: texts)
         }
         return nil
     }
@@ -62,7 +64,7 @@ struct ConfigNode {
 
     var elements: [ConfigNode] {
         guard case .sequence(let sequence) = node else { return [] }
-        return sequence.map { ConfigNode(node: $0, file: file, log: log) }
+        return sequence.map { ConfigNode(node: $0, file: file, log: log, texts: texts) }
     }
 
     // MARK: Typed reading; each reports a located error and returns nil on mismatch.
@@ -104,7 +106,10 @@ struct ConfigNode {
     /// (English, else the first written) and every translation by lower-case language tag.
     func localized(_ key: String) -> (text: String, translations: [String: String])? {
         guard let value = self[key], !value.isNull else { return nil }
-        if let text = value.scalarText { return (text, [:]) }
+        if let text = value.scalarText {
+            texts.add(TranslatableText(key: key, text: text, translations: [:], location: value.location))
+            return (text, [:])
+        }
         guard value.isMapping else {
             value.error("expected '\(key)' to be text, or a mapping of language to text, found \(value.kindName)")
             return nil
@@ -123,7 +128,18 @@ struct ConfigNode {
             value.error("'\(key)' has no text")
             return nil
         }
+        texts.add(TranslatableText(key: key, text: text, translations: translations, location: value.location))
         return (text, translations)
+    }
+
+    /// A text that may be written per language (see `localized`): its default text.
+    func text(_ key: String) -> String? { localized(key)?.text }
+
+    /// Markdown that may be written per language, its links checked in every language.
+    func localizedMarkdown(_ key: String) -> String? {
+        guard let text = localized(key) else { return nil }
+        checkLinks(in: [text.text] + text.translations.values.sorted(), key: key)
+        return text.text
     }
 
     func bool(_ key: String) -> Bool? {

@@ -10,6 +10,9 @@ struct CountryConfig {
     var rules: [VisibilityRule]
     var submit: ConfigNode?
     var location: SourceLocation
+    /// `languages:`: the country's page in each, the first the default.
+    var languages: [String]? = nil
+    var texts: [TranslatableText] = []
 }
 
 /// A form config with `countries:`: the flow's title, per-country names and locales, and the
@@ -27,10 +30,11 @@ struct FlowDefinition {
     var countries: [String: CountryEntry]
     var body: NativeFormReader.Body
     var location: SourceLocation
+    var texts: [TranslatableText] = []
 }
 
 struct CountryReader {
-    static let keys: Set<String> = ["country", "name", "locale", "title", "description", "dataSources", "fields", "rules", "submit"]
+    static let keys: Set<String> = ["country", "name", "locale", "languages", "title", "description", "dataSources", "fields", "rules", "submit"]
 
     func read(_ root: ConfigNode) -> CountryConfig? {
         root.warnUnknownKeys(allowed: Self.keys, in: "country config")
@@ -48,11 +52,14 @@ struct CountryReader {
         if let extra = root["rules"], let list = extra.expectSequence("'rules'") {
             rules += list.compactMap { RuleReader().read($0, field: nil) }
         }
-        return CountryConfig(
+        var country = CountryConfig(
             code: code.uppercased(), name: root.string("name"), locale: root.string("locale"),
-            title: root.string("title"), description: root.markdown("description"), items: items,
+            title: root.text("title"), description: root.localizedMarkdown("description"), items: items,
             dataSources: root["dataSources"].map { DataSourceReader().read($0) } ?? [], rules: rules,
             submit: root["submit"], location: root.location)
+        country.languages = LanguagesReader().read(root)
+        country.texts = root.texts.all
+        return country
     }
 
     func readFlow(_ root: ConfigNode, path: String, defaults: Submission) -> FlowDefinition {
@@ -80,8 +87,10 @@ struct CountryReader {
         }
         let id = root.string("id") ?? path
         checkPathID(root)
-        return FlowDefinition(id: slug(id), title: root.string("title") ?? "Choose your country",
-                              description: root.markdown("description"), countries: countries,
-                              body: NativeFormReader().readBody(root, defaults: defaults), location: root.location)
+        var flow = FlowDefinition(id: slug(id), title: root.string("title") ?? "Choose your country",
+                                  description: root.markdown("description"), countries: countries,
+                                  body: NativeFormReader().readBody(root, defaults: defaults), location: root.location)
+        flow.texts = root.texts.all
+        return flow
     }
 }

@@ -49,7 +49,7 @@ struct FieldReader {
         field.sensitive = node.bool("sensitive") ?? (type == .password || type == .file)
         if type == .file { field.upload = UploadRulesReader().read(node) } else { UploadRulesReader.warnMisplaced(node, type: type) }
         field.src = node.url("src", for: .image)
-        field.content = node.markdown("text")
+        field.content = node.localizedMarkdown("text")
         if let keyboardName = node.string("keyboard") {
             field.keyboard = Keyboard(rawValue: keyboardName)
             if field.keyboard == nil {
@@ -114,7 +114,7 @@ struct OptionReader {
                 item.error("option is missing 'value'")
                 return nil
             }
-            return FieldOption(value: value, label: item.string("label") ?? value)
+            return FieldOption(value: value, label: item.text("label") ?? value)
         }
     }
 }

@@ -1,6 +1,6 @@
 /// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
 struct NativeFormReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "languages", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review"]
 
     /// The parts every native-format document has, shared by forms and flow definitions.
     struct Body {
@@ -36,23 +36,22 @@ struct NativeFormReader {
         let body = readBody(root, defaults: settings.submission)
         let id = root.string("id") ?? path
         checkPathID(root)
-        var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.string("title") ?? id,
-                        language: root.string("lang") ?? settings.language, format: .native, at: root.location)
+        let languages = LanguagesReader().read(root) ?? settings.languages
+        var form = Form(id: id, path: root.string("id").map(slug) ?? path, title: root.text("title") ?? id,
+                        language: languages.first ?? root.string("lang") ?? settings.language, format: .native, at: root.location)
+        form.languages = languages
         if !root.has("title") { root.warning("form '\(id)' has no 'title'; using its id") }
         let wroteNone = ["pages", "fields", "sections"].allSatisfy { root[$0]?.isEmptySequence ?? true }
         if body.pages.isEmpty || wroteNone { root.error("form '\(id)' has no fields: give it 'fields' or 'pages'") }
-        form.description = root.markdown("description")
-        form.pages = body.pages.map { page in
-            var translated = page
-            translated.items = page.items.map { $0.translated(to: form.language) }
-            return translated
-        }
+        form.description = root.localizedMarkdown("description")
+        form.pages = body.pages
         form.review = body.review
         form.dataSources = body.dataSources
         form.rules = body.rules
         form.submission = body.submission
         form.drafts = root["drafts"].map { DraftPolicyReader().read($0, over: settings.drafts) } ?? settings.drafts
-        return form
+        form.texts = root.texts.all
+        return form.translated(to: form.language)
     }
 
     private func readPage(_ node: ConfigNode, rules: inout [VisibilityRule]) -> Page? {
@@ -67,13 +66,13 @@ struct NativeFormReader {
         } else if items.isEmpty {
             node.error("page has no 'fields' or 'sections'")
         }
-        var page = Page(title: node.string("title"), items: isExit ? [] : items)
+        var page = Page(title: node.text("title"), items: isExit ? [] : items)
         page.id = node.string("id")
         if let idNode = node["id"], let id = page.id, !Self.isPageID(id) {
             idNode.error("page id '\(id)' may hold only letters, digits, '_' and '-', starting with a letter")
         }
         page.isExit = isExit
-        page.text = node.markdown("text")
+        page.text = node.localizedMarkdown("text")
         if node.has("text") && !isExit { node["text"]?.warning("'text' is shown only on an exit page (exit: true); use 'description' on a section") }
         page.location = node.location
         if let next = node["next"], !isExit, let branches = next.expectSequence("'next'") {
@@ -127,7 +126,7 @@ struct NativeFormReader {
             item.warnUnknownKeys(allowed: ["id", "title", "description", "fields", "sections", "repeat"], in: "section")
             var children = readFields(item["fields"], rules: &rules)
             children += readSections(item["sections"], rules: &rules)
-            var section = Section(title: item.string("title"), description: item.markdown("description"), items: children)
+            var section = Section(title: item.text("title"), description: item.localizedMarkdown("description"), items: children)
             section.id = item.string("id")
             section.location = item.location
             if let node = item["repeat"], !node.isNull {

@@ -49,7 +49,10 @@ struct SubmissionReader {
                 node["encoding"]?.error("unknown submit encoding '\(encoding)' (known: json, form)")
             }
         }
-        if let message = node.string("successMessage") { submission.successMessage = message }
+        if let message = node.localized("successMessage") {
+            submission.successMessage = message.text
+            submission.successMessageTranslations = message.translations
+        }
         if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
         SubmitTextReader().read(node, into: &submission)
         return submission

@@ -68,6 +68,7 @@ public struct SiteLoader: Sendable {
             flow = assembled
         }
         var remoteFiles: [String: Data] = [:]
+        var translationDigests: [String: String] = [:]
         if let downloads, settings.remote.images, remote.downloadImages {
             let countryForms = flow?.flow.countries.map(\.form) ?? []
             let (localized, files) = RemoteImages(downloads: downloads).localize(forms + countryForms)
@@ -75,10 +76,23 @@ public struct SiteLoader: Sendable {
             for (index, form) in localized.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
             remoteFiles = files
         }
+        let translationFiles = configFiles(in: ["i18n"])
+        for file in translationFiles {
+            guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
+            var hasher = FNV1a()
+            hasher.add(text)
+            translationDigests[file] = hasher.hex
+            let language = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let countryForms = flow?.flow.countries.map(\.form) ?? []
+            let translated = TranslationFileReader().apply(root, language: language, to: forms + countryForms)
+            forms = Array(translated.prefix(forms.count))
+            for (index, form) in translated.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
+        }
         reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
         var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
         site.sourceDigests = Dictionary(uniqueKeysWithValues: files.indices.compactMap { index in digests[index].map { (files[index], $0) } })
         site.sourceDigests.merge(remoteContent.digests) { first, _ in first }
+        site.sourceDigests.merge(translationDigests) { first, _ in first }
         site.remoteFiles = remoteFiles
         return site
     }
@@ -138,7 +152,7 @@ public struct SiteLoader: Sendable {
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
-    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "submit", "strict", "drafts", "forms", "remote"]
+    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
 
     private func loadSettings(log: DiagnosticLog) -> SiteSettings {
         var settings = SiteSettings()
@@ -153,14 +167,20 @@ public struct SiteLoader: Sendable {
             settings.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
         if let language = root.string("language") { settings.language = language }
+        if let languages = LanguagesReader().read(root) {
+            settings.languages = languages
+            settings.language = languages[0]
+        }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
         if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }
         if let forms = root["forms"], !forms.isNull, forms.expectMapping("'forms'") {
             for entry in forms.entries where entry.value.isNull || entry.value.expectMapping("'forms.\(entry.key)'") {
-                entry.value.warnUnknownKeys(allowed: ["title", "description"], in: "'forms.\(entry.key)'")
-                settings.formOverrides[entry.key] = FormOverride(title: entry.value.string("title"), description: entry.value.string("description"),
-                                                                 at: entry.keyNode.location)
+                entry.value.warnUnknownKeys(allowed: ["title", "description", "languages"], in: "'forms.\(entry.key)'")
+                var override = FormOverride(title: entry.value.string("title"), description: entry.value.string("description"),
+                                            at: entry.keyNode.location)
+                override.languages = LanguagesReader().read(entry.value)
+                settings.formOverrides[entry.key] = override
             }
         }
         return settings
@@ -205,7 +225,11 @@ public struct SiteLoader: Sendable {
             seen[country.code] = country.location
             let entry = definition?.countries[country.code]
             let name = country.name ?? entry?.name ?? CountryNames.name(for: country.code)
-            let language = country.locale ?? entry?.locale ?? settings.language
+            let locale = country.locale ?? entry?.locale
+            // The first of `languages` is the page's language; the locale refines it when they agree (nl + nl-BE → nl-BE).
+            let language = country.languages?.first.map { first in
+                locale.map(Messages.primaryTag) == Messages.primaryTag(first) ? locale! : first
+            } ?? locale ?? settings.language
             var form = Form(id: "\(flowID)-\(country.code.lowercased())", path: "\(flowID)/\(country.code.lowercased())",
                             title: country.title ?? "\(flowTitle): \(name)", language: language, format: .kycCountry, at: country.location)
             form.description = country.description
@@ -221,7 +245,9 @@ public struct SiteLoader: Sendable {
             form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
             form.drafts = settings.drafts
             form.review = definition?.body.review
-            variants.append(CountryForm(code: country.code, name: name, form: form))
+            form.languages = country.languages ?? []
+            form.texts = country.texts + (definition?.texts ?? [])
+            variants.append(CountryForm(code: country.code, name: name, form: form.translated(to: language)))
         }
         if let definition {
             for (code, entry) in definition.countries.sorted(by: { $0.key < $1.key }) where seen[code] == nil {

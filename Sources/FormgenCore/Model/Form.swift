@@ -16,6 +16,12 @@ public struct Form: Sendable, Hashable {
     public var review: Bool?
     /// Whether and how long the browser keeps a draft of the answers.
     public var drafts = DraftPolicy()
+    /// The languages the form is published in, the default first (`languages:`); empty: its `language` alone.
+    public var languages: [String] = []
+    /// The form's translatable texts as its config files wrote them, for other languages and missing translations.
+    public var texts: [TranslatableText] = []
+    /// The same form in every language it is published in, the default first, each with its output path.
+    public var alternates: [LanguageAlternate] = []
     /// Which input format the form was read from.
     public var format: ConfigFormat
     public var location: SourceLocation
@@ -176,6 +182,8 @@ public struct Submission: Sendable, Hashable {
     public var method: String = "post"
     public var encoding: Encoding = .json
     public var successMessage: String?
+    /// `successMessage` in other languages: lower-case language tag → text.
+    public var successMessageTranslations: [String: String] = [:]
     public var redirect: String?
     /// The button's text (`Log in`); the language's "Submit" when nil.
     public var label: String?
@@ -242,6 +250,7 @@ public struct Submission: Sendable, Hashable {
         let primary = tag.split(separator: "-").first.map(String.init) ?? tag
         var copy = self
         copy.label = labelTranslations[tag] ?? labelTranslations[primary] ?? label
+        copy.successMessage = successMessageTranslations[tag] ?? successMessageTranslations[primary] ?? successMessage
         for (status, texts) in messageTranslations {
             if let text = texts[tag] ?? texts[primary] { copy.messages[status] = text }
         }

@@ -4,6 +4,8 @@ public struct FormOverride: Sendable, Hashable {
     public var title: String?
     /// Markdown.
     public var description: String?
+    /// `languages:`: the form published in these (its texts from `configs/i18n/<lang>.yaml`).
+    public var languages: [String]?
     /// Where `site.yaml` names the form.
     public var location: SourceLocation
 
@@ -18,6 +20,10 @@ public struct FormOverride: Sendable, Hashable {
         var form = form
         if let title { form.title = title }
         if let description { form.description = description }
+        if let languages {
+            form.languages = languages
+            form.language = languages[0]
+        }
         return form
     }
 }

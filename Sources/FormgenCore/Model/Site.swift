@@ -7,6 +7,8 @@ public struct SiteSettings: Sendable, Hashable {
     /// Absolute base URL (`https://forms.example.org/`) or a path prefix (`/`).
     public var baseURL: String = "/"
     public var language: String = "en"
+    /// `languages:`: every form is published in these, the first the default (a form or country may list its own).
+    public var languages: [String] = []
     /// Submission defaults every form inherits.
     public var submission = Submission()
     /// `strict: true`: warnings fail the build like errors.
@@ -58,6 +60,8 @@ public struct Site: Sendable, Hashable {
     public var flows: [CountryFlow]
     /// Pages from `configs/docs/`, sorted by path.
     public var docs: [DocPage]
+    /// Forms' and countries' pages in their other languages (`fr/kyc/be`), made by the build after checking.
+    public var translations: [Form] = []
     /// A digest of each config file's text, by path: what a page's cached output depends on.
     public var sourceDigests: [String: String] = [:]
     /// Downloaded images' copies by output path (`assets/remote/….png`).
@@ -72,6 +76,6 @@ public struct Site: Sendable, Hashable {
 
     /// Every form to render, flows' country variants included, sorted by path.
     public var allForms: [Form] {
-        (forms + flows.flatMap { $0.countries.map(\.form) }).sorted { $0.path < $1.path }
+        (forms + flows.flatMap { $0.countries.map(\.form) } + translations).sorted { $0.path < $1.path }
     }
 }

@@ -4,12 +4,6 @@ struct DateBoxes {
     let field: Field
     let language: String
 
-    static let texts: [String: (day: String, month: String, year: String, hint: String)] = [
-        "en": ("Day", "Month", "Year", "For example, 27 3 2007"),
-        "nl": ("Dag", "Maand", "Jaar", "Bijvoorbeeld 27 3 2007"),
-        "de": ("Tag", "Monat", "Jahr", "Zum Beispiel 27 3 2007"),
-    ]
-
     /// The three parts: name suffix, HTML pattern (1–31, 1–12, four digits) and size class.
     static let parts: [(part: String, pattern: String, maxLength: Int)] = [
         ("day", "0?[1-9]|[12][0-9]|3[01]", 2),
@@ -18,8 +12,8 @@ struct DateBoxes {
     ]
 
     private var words: (day: String, month: String, year: String, hint: String) {
-        let primary = String(language.lowercased().split(separator: "-").first ?? "en")
-        return Self.texts[primary] ?? Self.texts["en"]!
+        let texts = Messages.table(for: language)
+        return (texts["dateDay"] ?? "", texts["dateMonth"] ?? "", texts["dateYear"] ?? "", texts["dateHint"] ?? "")
     }
 
     /// The hint under the legend: the field's own help, else the example date.

@@ -59,6 +59,9 @@ struct FieldView {
                                          autocomplete: view["autocomplete"] as? String) ?? false
         for (key, value) in limits { view[key] = value }
         view["optionalText"] = Messages.table(for: language)["optional"] ?? ""
+        // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
+        view["ltr"] = Messages.direction(for: language) == "rtl"
+            && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type))
         view["attributes"] = Self.attributes(view)
         return view
     }
@@ -91,6 +94,7 @@ struct FieldView {
         value("dataSource", "data-fg-source")
         value("mask", "data-fg-mask")
         if view["spellcheckOff"] as? Bool == true { html += " spellcheck=\"false\"" }
+        if view["ltr"] as? Bool == true { html += " dir=\"ltr\"" }
         return html
     }
 

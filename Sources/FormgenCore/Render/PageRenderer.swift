@@ -26,6 +26,8 @@ public struct PageRenderer: Sendable {
         let canonical: Any = settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : false
         return [
             "lang": language,
+            "dir": Messages.direction(for: language),
+            "languageLinks": false,
             "csp": csp.header,
             "pageTitle": title == settings.title ? title : "\(title) – \(settings.title)",
             "canonical": canonical,
@@ -74,6 +76,7 @@ public struct PageRenderer: Sendable {
         csp.connectSources = connect
         var context = base(path: form.path, title: form.title, language: form.language, csp: csp,
                            script: script?.text)
+        context["languageLinks"] = languageLinks(form)
         context["id"] = form.id
         context["title"] = form.title
         context["descriptionHTML"] = form.description.map(Markdown.html) ?? false

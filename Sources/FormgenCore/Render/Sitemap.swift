@@ -9,16 +9,23 @@ public struct Sitemap: Sendable {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
     }
 
-    /// The sitemap of the given output files; only `…/index.html` pages are listed, by their folder.
-    public func xml(pagePaths: [String]) -> String {
+    /// The sitemap of the given output files; only `…/index.html` pages are listed, by their folder. A page published
+    /// in several languages (`alternates`, by form path) lists every language's address as an `xhtml:link` alternate.
+    public func xml(pagePaths: [String], alternates: [String: [LanguageAlternate]] = [:]) -> String {
         let locations = pagePaths.compactMap { path -> String? in
             if path == "index.html" { return baseURL }
             guard path.hasSuffix("/index.html") else { return nil }
             return baseURL + path.dropLast("index.html".count)
         }
-        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#, #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#]
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        lines.append(alternates.isEmpty ? #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">"#
+            : #"<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">"#)
         for location in Set(locations).sorted() {
-            lines.append("<url><loc>\(Self.escape(location))</loc></url>")
+            let path = String(location.dropFirst(baseURL.count).dropLast())
+            let links = (alternates[path] ?? []).map { alternate in
+                #"<xhtml:link rel="alternate" hreflang="\#(Self.escape(alternate.language))" href="\#(Self.escape(baseURL + alternate.path + "/"))"/>"#
+            }
+            lines.append("<url><loc>\(Self.escape(location))</loc>\(links.joined())</url>")
         }
         lines.append("</urlset>")
         return lines.joined(separator: "\n") + "\n"

@@ -13,7 +13,7 @@ public struct Theme: Sendable {
     /// A digest of every template, stylesheet and script text, for cached outputs.
     public let digest: String
 
-    static let folders = ["layouts", "partials", "assets"]
+    static let folders = ["layouts", "partials", "assets", "i18n"]
 
     /// Loads the theme; template syntax errors are logged with their file and position.
     public static func load(overrides: String?, log: DiagnosticLog) -> Theme {
@@ -56,7 +56,7 @@ public struct Theme: Sendable {
         for folder in folders {
             let directory = (root as NSString).appendingPathComponent(folder)
             guard let names = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted() where name.hasSuffix(".mustache") || name.hasSuffix(".css") || name.hasSuffix(".js") {
+            for name in names.sorted() where name.hasSuffix(".mustache") || name.hasSuffix(".css") || name.hasSuffix(".js") || (folder == "i18n" && name.hasSuffix(".json")) {
                 files["\(folder)/\(name)"] = (directory as NSString).appendingPathComponent(name)
             }
         }

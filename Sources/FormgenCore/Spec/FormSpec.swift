@@ -234,11 +234,15 @@ extension FormSpec {
     /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
     public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
 
-    /// The spec as a page embeds it: of the interface texts, only those its script reads and those the server reads.
+    /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
+    /// script reads and those the server reads.
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
-        embedded.messages = messages.filter { keys.contains($0.key) || Self.serverMessageKeys.contains($0.key) }
+        embedded.messages = messages.filter { entry in
+            let base = Messages.pluralBase(entry.key)
+            return keys.contains(base) || Self.serverMessageKeys.contains(base)
+        }
         return embedded
     }
 

@@ -10,9 +10,10 @@ extension Messages {
         "rejected", "step", "tooLong", "draftCleared", "tooFast",
     ]
 
-    /// The texts of `runtimeKeys` in a language, for the page spec.
+    /// The texts of `runtimeKeys` in a language (each counted one in the language's plural forms, `tooLong.one`, …),
+    /// for the page spec.
     public static func runtimeTable(for language: String) -> [String: String] {
-        table(for: language).filter { runtimeKeys.contains($0.key) }
+        table(for: language).filter { runtimeKeys.contains(pluralBase($0.key)) }
     }
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",

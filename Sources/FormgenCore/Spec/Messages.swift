@@ -1,237 +1,113 @@
-/// Default messages and interface text, in English, Dutch and German.
+import Foundation
+import FormgenTemplates
+
+/// Default messages and interface text in formgen's twelve languages, one table per language in
+/// `templates/i18n/<lang>.json`; a site's `templates/i18n/<lang>.json` overrides keys of a table or adds a language.
 ///
 /// Placeholders: `{label}` the field's label, `{value}` the rule's value, `{other}` the other field's label,
-/// `{current}`/`{total}` the wizard step, `{source}` a data source.
+/// `{current}`/`{total}` the wizard step, `{source}` a data source, `{count}` in plural forms (`days.one`, `days.other`).
 public enum Messages {
-    public static let languages = ["de", "en", "nl"]
+    /// The built-in languages, sorted.
+    public static var languages: [String] { builtin.keys.sorted() }
 
-    /// The table for a language tag (`nl-NL` → Dutch), English when formgen has none.
+    /// The table for a language tag (`nl-NL` → Dutch), English when formgen has none; keys the language's table
+    /// lacks come from English.
     public static func table(for language: String) -> [String: String] {
-        let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
-        return tables[primary] ?? tables["en"]!
+        let primary = primaryTag(language)
+        overrides.lock.lock()
+        defer { overrides.lock.unlock() }
+        if let resolved = overrides.resolved[primary] { return resolved }
+        let tables = overrides.merged ?? builtin
+        let english = tables["en"] ?? [:]
+        var table = english
+        if let own = tables[primary] {
+            let ownBases = Set(own.keys.map(pluralBase))
+            table = english.filter { !ownBases.contains(pluralBase($0.key)) }.merging(own) { _, own in own }
+        }
+        overrides.resolved[primary] = table
+        return table
     }
 
-    static let tables: [String: [String: String]] = [
-        "en": [
-            "required": "Enter {label}",
-            "requiredChoice": "Select {label}",
-            "requiredQuestion": "Answer the question “{label}”",
-            "quoted": "“{label}”",
-            "requiredConsent": "Select “{label}” to continue",
-            "requiredAgree": "You must {label}",
-            "tooLong": "This answer must be {value} characters or fewer",
-            "regex": "{label} is not in the right format",
-            "minLength": "{label} must be {value} characters or more",
-            "maxLength": "{label} must be {value} characters or fewer",
-            "minValue": "{label} must be {value} or more",
-            "maxValue": "{label} must be {value} or less",
-            "number": "{label} must be a number",
-            "email": "Enter an email address in the correct format, like name@example.com",
-            "mask": "{label} must be in the format {value}",
-            "date": "{label} must be a real date",
-            "minDate": "{label} must be the same as or after {value}",
-            "maxDate": "{label} must be the same as or before {value}",
-            "minAge": "You must be at least {value} years old",
-            "maxAge": "You must be {value} years old or younger",
-            "equalsField": "{label} must match {other}",
-            "option": "Select one of the options for {label}",
-            "errorSummaryTitle": "There is a problem",
-            "errorTitlePrefix": "Error: ",
-            "errorPrefix": "Error:",
-            "optional": "(optional)",
-            "next": "Next",
-            "back": "Back",
-            "submit": "Submit",
-            "step": "Step {current} of {total}",
-            "loading": "Loading…",
-            "loadFailed": "We could not load some of your details.",
-            "retry": "Retry",
-            "resultTitle": "Submitted data",
-            "sending": "Sending…",
-            "sendFailed": "Your answers could not be sent. Nothing you typed was lost; try again.",
-            "sent": "Thank you. Your answers have been sent.",
-            "choose": "Choose…",
-            "yes": "Yes",
-            "no": "No",
-            "skip": "Skip to main content",
-            "chooseCountry": "Choose your country",
-            "continue": "Continue",
-            "rejected": "We could not accept your answers. Check them and try again.",
-            "draftNote": "Your answers are saved on this device for {duration}.",
-            "clearDraft": "Clear saved answers",
-            "draftCleared": "Saved answers cleared.",
-            "tooFast": "That was quicker than a person can fill in this form. Wait a few seconds, then send it again.",
-            "honeypot": "Leave this field empty",
-            "checkAnswers": "Check your answers",
-            "change": "Change",
-            "hiddenAnswer": "Hidden",
-            "journeySkip": "Skip this page if {condition}.",
-            "journeyExit": "This applies if {condition}:",
-            "answerIs": "you answered {value} to {label}",
-            "answerIsNot": "you did not answer {value} to {label}",
-            "answerEmpty": "you did not answer {label}",
-            "answerGiven": "you answered {label}",
-            "answerAbove": "your answer to {label} is more than {value}",
-            "answerBelow": "your answer to {label} is less than {value}",
-            "answerOr": " or ",
-            "item": "Item {n}",
-            "addAnother": "Add another",
-            "remove": "Remove",
-            "minItems": "{label}: add at least {value}",
-            "maxItems": "{label}: add {value} or fewer",
-            "itemAdded": "{item} added",
-            "itemRemoved": "{item} removed",
-            "fileType": "The selected file must be a {value}",
-            "fileSize": "The selected file must be smaller than {value}",
-            "fileCount": "Select {value} files or fewer",
-        ],
-        "nl": [
-            "required": "Vul {label} in",
-            "requiredChoice": "Kies {label}",
-            "requiredQuestion": "Beantwoord de vraag ‘{label}’",
-            "quoted": "‘{label}’",
-            "requiredConsent": "Vink ‘{label}’ aan om verder te gaan",
-            "requiredAgree": "U moet {label}",
-            "tooLong": "Dit antwoord mag hoogstens {value} tekens lang zijn",
-            "regex": "{label} heeft niet de juiste vorm",
-            "minLength": "{label} moet minstens {value} tekens lang zijn",
-            "maxLength": "{label} mag hoogstens {value} tekens lang zijn",
-            "minValue": "{label} moet {value} of meer zijn",
-            "maxValue": "{label} moet {value} of minder zijn",
-            "number": "{label} moet een getal zijn",
-            "email": "Vul een geldig e-mailadres in, zoals naam@voorbeeld.nl",
-            "mask": "{label} moet de vorm {value} hebben",
-            "date": "{label} moet een bestaande datum zijn",
-            "minDate": "{label} moet op of na {value} liggen",
-            "maxDate": "{label} moet op of voor {value} liggen",
-            "minAge": "U moet minstens {value} jaar oud zijn",
-            "maxAge": "U mag hoogstens {value} jaar oud zijn",
-            "equalsField": "{label} moet gelijk zijn aan {other}",
-            "option": "Kies een van de opties voor {label}",
-            "errorSummaryTitle": "Er is een probleem",
-            "errorTitlePrefix": "Fout: ",
-            "errorPrefix": "Fout:",
-            "optional": "(optioneel)",
-            "next": "Volgende",
-            "back": "Vorige",
-            "submit": "Verzenden",
-            "step": "Stap {current} van {total}",
-            "loading": "Laden…",
-            "loadFailed": "We konden een deel van uw gegevens niet laden.",
-            "retry": "Opnieuw proberen",
-            "resultTitle": "Verstuurde gegevens",
-            "sending": "Verzenden…",
-            "sendFailed": "Uw antwoorden konden niet worden verstuurd. Er is niets verloren gegaan; probeer het opnieuw.",
-            "sent": "Bedankt. Uw antwoorden zijn verstuurd.",
-            "choose": "Kies…",
-            "yes": "Ja",
-            "no": "Nee",
-            "skip": "Naar de hoofdinhoud",
-            "chooseCountry": "Kies uw land",
-            "continue": "Doorgaan",
-            "rejected": "We konden uw antwoorden niet aannemen. Controleer ze en probeer het opnieuw.",
-            "draftNote": "Uw antwoorden worden {duration} op dit apparaat bewaard.",
-            "clearDraft": "Bewaarde antwoorden wissen",
-            "draftCleared": "Bewaarde antwoorden gewist.",
-            "tooFast": "Dat ging sneller dan iemand dit formulier kan invullen. Wacht een paar seconden en verzend het opnieuw.",
-            "honeypot": "Laat dit veld leeg",
-            "checkAnswers": "Controleer uw antwoorden",
-            "change": "Wijzigen",
-            "hiddenAnswer": "Verborgen",
-            "journeySkip": "Sla deze pagina over als {condition}.",
-            "journeyExit": "Dit geldt als {condition}:",
-            "answerIs": "u {value} hebt geantwoord op {label}",
-            "answerIsNot": "u niet {value} hebt geantwoord op {label}",
-            "answerEmpty": "u {label} niet hebt beantwoord",
-            "answerGiven": "u {label} hebt beantwoord",
-            "answerAbove": "uw antwoord op {label} meer is dan {value}",
-            "answerBelow": "uw antwoord op {label} minder is dan {value}",
-            "answerOr": " of ",
-            "item": "Item {n}",
-            "addAnother": "Nog een toevoegen",
-            "remove": "Verwijderen",
-            "minItems": "{label}: voeg er minstens {value} toe",
-            "maxItems": "{label}: hoogstens {value}",
-            "itemAdded": "{item} toegevoegd",
-            "itemRemoved": "{item} verwijderd",
-            "fileType": "Het gekozen bestand moet een {value} zijn",
-            "fileSize": "Het gekozen bestand moet kleiner zijn dan {value}",
-            "fileCount": "Kies hoogstens {value} bestanden",
-        ],
-        "de": [
-            "required": "Geben Sie {label} ein",
-            "requiredChoice": "Wählen Sie {label}",
-            "requiredQuestion": "Beantworten Sie die Frage „{label}“",
-            "quoted": "„{label}“",
-            "requiredConsent": "Kreuzen Sie „{label}“ an, um fortzufahren",
-            "requiredAgree": "Sie müssen {label}",
-            "tooLong": "Diese Antwort darf höchstens {value} Zeichen lang sein",
-            "regex": "{label} hat nicht das richtige Format",
-            "minLength": "{label} muss mindestens {value} Zeichen lang sein",
-            "maxLength": "{label} darf höchstens {value} Zeichen lang sein",
-            "minValue": "{label} muss mindestens {value} sein",
-            "maxValue": "{label} darf höchstens {value} sein",
-            "number": "{label} muss eine Zahl sein",
-            "email": "Geben Sie eine gültige E-Mail-Adresse ein, etwa name@beispiel.de",
-            "mask": "{label} muss das Format {value} haben",
-            "date": "{label} muss ein gültiges Datum sein",
-            "minDate": "{label} muss am oder nach dem {value} liegen",
-            "maxDate": "{label} muss am oder vor dem {value} liegen",
-            "minAge": "Sie müssen mindestens {value} Jahre alt sein",
-            "maxAge": "Sie dürfen höchstens {value} Jahre alt sein",
-            "equalsField": "{label} muss mit {other} übereinstimmen",
-            "option": "Wählen Sie eine der Optionen für {label}",
-            "errorSummaryTitle": "Es gibt ein Problem",
-            "errorTitlePrefix": "Fehler: ",
-            "errorPrefix": "Fehler:",
-            "optional": "(optional)",
-            "next": "Weiter",
-            "back": "Zurück",
-            "submit": "Absenden",
-            "step": "Schritt {current} von {total}",
-            "loading": "Wird geladen…",
-            "loadFailed": "Einige Ihrer Angaben konnten nicht geladen werden.",
-            "retry": "Erneut versuchen",
-            "resultTitle": "Übermittelte Daten",
-            "sending": "Wird gesendet…",
-            "sendFailed": "Ihre Antworten konnten nicht gesendet werden. Nichts ist verloren; versuchen Sie es erneut.",
-            "sent": "Vielen Dank. Ihre Antworten wurden gesendet.",
-            "choose": "Bitte wählen…",
-            "yes": "Ja",
-            "no": "Nein",
-            "skip": "Zum Hauptinhalt springen",
-            "chooseCountry": "Wählen Sie Ihr Land",
-            "continue": "Weiter",
-            "rejected": "Ihre Antworten wurden nicht angenommen. Prüfen Sie sie und versuchen Sie es erneut.",
-            "draftNote": "Ihre Antworten werden {duration} lang auf diesem Gerät gespeichert.",
-            "clearDraft": "Gespeicherte Antworten löschen",
-            "draftCleared": "Gespeicherte Antworten gelöscht.",
-            "tooFast": "Das ging schneller, als ein Mensch dieses Formular ausfüllen kann. Warten Sie einige Sekunden und senden Sie es erneut.",
-            "honeypot": "Dieses Feld leer lassen",
-            "checkAnswers": "Überprüfen Sie Ihre Antworten",
-            "change": "Ändern",
-            "hiddenAnswer": "Verborgen",
-            "journeySkip": "Überspringen Sie diese Seite, wenn {condition}.",
-            "journeyExit": "Dies gilt, wenn {condition}:",
-            "answerIs": "Sie {label} mit {value} beantwortet haben",
-            "answerIsNot": "Sie {label} nicht mit {value} beantwortet haben",
-            "answerEmpty": "Sie {label} nicht beantwortet haben",
-            "answerGiven": "Sie {label} beantwortet haben",
-            "answerAbove": "Ihre Antwort auf {label} größer als {value} ist",
-            "answerBelow": "Ihre Antwort auf {label} kleiner als {value} ist",
-            "answerOr": " oder ",
-            "item": "Eintrag {n}",
-            "addAnother": "Weiteren hinzufügen",
-            "remove": "Entfernen",
-            "minItems": "{label}: fügen Sie mindestens {value} hinzu",
-            "maxItems": "{label}: höchstens {value}",
-            "itemAdded": "{item} hinzugefügt",
-            "itemRemoved": "{item} entfernt",
-            "fileType": "Die ausgewählte Datei muss vom Typ {value} sein",
-            "fileSize": "Die ausgewählte Datei muss kleiner als {value} sein",
-            "fileCount": "Wählen Sie höchstens {value} Dateien aus",
-        ],
-    ]
+    /// The built-in tables as shipped, by language.
+    public static let builtin: [String: [String: String]] = readTables(in: BuiltinTemplates.directory.appendingPathComponent("i18n").path)
+
+    /// The tables in use: the built-in ones with the site's overrides (`useOverrides(from:)`) over them.
+    static var tables: [String: [String: String]] {
+        overrides.lock.lock()
+        defer { overrides.lock.unlock() }
+        return overrides.merged ?? builtin
+    }
+
+    /// Reads a site's `i18n/*.json` under its templates folder over the built-in tables (none: the built-in ones).
+    /// Returns the files it could not read, with why.
+    @discardableResult
+    public static func useOverrides(from templatesDirectory: String?) -> [String] {
+        var merged: [String: [String: String]]?
+        var problems: [String] = []
+        if let templatesDirectory {
+            let folder = (templatesDirectory as NSString).appendingPathComponent("i18n")
+            let own = readTables(in: folder, problems: &problems)
+            if !own.isEmpty {
+                merged = builtin.merging(own) { builtin, own in builtin.merging(own) { _, own in own } }
+            }
+        }
+        overrides.lock.lock()
+        overrides.merged = merged
+        overrides.resolved = [:]
+        overrides.lock.unlock()
+        return problems
+    }
+
+    /// Every `<lang>.json` in a folder: a flat object of key to text.
+    static func readTables(in folder: String) -> [String: [String: String]] {
+        var problems: [String] = []
+        return readTables(in: folder, problems: &problems)
+    }
+
+    static func readTables(in folder: String, problems: inout [String]) -> [String: [String: String]] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
+        var tables: [String: [String: String]] = [:]
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: path),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                problems.append("\(path): expected a JSON object of message keys to texts")
+                continue
+            }
+            var table: [String: String] = [:]
+            for (key, value) in object {
+                if let text = value as? String { table[key] = text } else { problems.append("\(path): '\(key)' is not text") }
+            }
+            tables[String(name.dropLast(".json".count)).lowercased()] = table
+        }
+        return tables
+    }
+
+    /// `rtl` or `ltr`: the table's `dir`, else right to left for Arabic, Hebrew, Persian and Urdu.
+    public static func direction(for language: String) -> String {
+        let primary = primaryTag(language)
+        if let own = tables[primary]?["dir"] { return own }
+        return ["ar", "he", "fa", "ur"].contains(primary) ? "rtl" : "ltr"
+    }
+
+    /// `days.one` → `days`; a key without a plural category is its own base.
+    static func pluralBase(_ key: String) -> String {
+        guard let dot = key.lastIndex(of: "."), PluralRules.categories.contains(String(key[key.index(after: dot)...])) else { return key }
+        return String(key[..<dot])
+    }
+
+    static func primaryTag(_ language: String) -> String {
+        language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
+    }
+
+    private final class Overrides: @unchecked Sendable {
+        let lock = NSLock()
+        var merged: [String: [String: String]]?
+        /// `table(for:)` by primary language tag, made once per set of tables (every field asks for its page's).
+        var resolved: [String: [String: String]] = [:]
+    }
+
+    private static let overrides = Overrides()
 
     /// Fills `{name}` placeholders.
     public static func format(_ template: String, _ values: [String: String]) -> String {

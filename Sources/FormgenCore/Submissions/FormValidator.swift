@@ -122,7 +122,7 @@ public struct FormValidator: @unchecked Sendable {
             return nil
         } ?? Self.defaultLengthCap
         if text.unicodeScalars.count > cap {
-            return Self.fill(maxLengthRule?.message ?? spec.messages["tooLong"] ?? "maxLength", value: String(cap))
+            return Self.fill(maxLengthRule?.message ?? Messages.pluralForm("tooLong", count: cap, language: spec.lang, in: spec.messages) ?? "maxLength", value: String(cap))
         }
         if let mask = field.mask, !Self.matches(text, mask: mask) {
             return say("mask", field, value: mask)

@@ -5,11 +5,11 @@ import FormgenCore
 enum PlainPage {
     static let style = "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.4;color:#0b0c0c}code{background:#f3f2f1;padding:0 .2em}"
 
-    /// A whole page; `title` is escaped here, `body` must already be HTML.
-    static func html(title: String, body: String) -> String {
+    /// A whole page in `language` (its `lang` and `dir`); `title` is escaped here, `body` must already be HTML.
+    static func html(title: String, body: String, language: String = "en") -> String {
         """
         <!doctype html>
-        <html lang="en">
+        <html lang="\(HTMLEscaping.escape(language))" dir="\(Messages.direction(for: language))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -29,6 +29,8 @@ public actor SubmissionSink {
         public var body: JSONValue
         /// For an answer to a form posted without JavaScript: the spec's title and success message.
         public var formTitle: String?
+        /// The language of the page that posted, for the words around an answer to a form posted without JavaScript.
+        public var language = "en"
     }
 
     /// Validates and, when valid, keeps one submission of the form at `formPath`. Submissions are
@@ -41,11 +43,11 @@ public actor SubmissionSink {
         do {
             parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
         } catch {
-            return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title)
+            return Answer(status: 400, body: .object(["error": .string(SubmissionError.notAnObject.description)]), formTitle: spec.title, language: spec.lang)
         }
         let result = FormValidator(spec: spec, now: now()).validate(parsed.values)
         guard result.isValid else {
-            return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title)
+            return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title, language: spec.lang)
         }
         do {
             try Self.keep(parsed.uploads, in: uploadsDirectory)
@@ -62,11 +64,11 @@ public actor SubmissionSink {
         do {
             try await append(record.jsonText() + "\n")
         } catch {
-            return Answer(status: 500, body: .object(["error": .string("cannot write \(file): \(error.localizedDescription)")]), formTitle: spec.title)
+            return Answer(status: 500, body: .object(["error": .string("cannot write \(file): \(error.localizedDescription)")]), formTitle: spec.title, language: spec.lang)
         }
         var answer: [String: JSONValue] = ["ok": .bool(true)]
         if let message = spec.submit.successMessage { answer["message"] = .string(message) }
-        return Answer(status: 200, body: .object(answer), formTitle: spec.title)
+        return Answer(status: 200, body: .object(answer), formTitle: spec.title, language: spec.lang)
     }
 
     /// Where accepted files are kept: `uploads/` beside the submissions file.

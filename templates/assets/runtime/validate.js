@@ -3,7 +3,7 @@
 import { Formgen } from "./api.js";
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
-import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
@@ -63,7 +63,7 @@ export function checkField(spec, field, values, state, today) {
   }
   var rules = field.validations || [], longest = rules.filter(function (r) { return r.rule === "maxLength"; })[0];
   var cap = longest && typeof longest.value === "number" ? longest.value : 10000;
-  if (Array.from(t).length > cap) return say(longest ? longest.message : spec.messages.tooLong, String(cap));
+  if (Array.from(t).length > cap) return say(longest ? longest.message : plural(spec.messages, "tooLong", cap, spec.lang), String(cap));
   if (field.mask && !matchesMask(t, field.mask)) return say(M.mask);
   for (var i = 0; i < rules.length; i++) {
     var rule = rules[i], shown = failure(rule, t, values, state.hidden, today);

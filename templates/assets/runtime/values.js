@@ -37,6 +37,13 @@ export function format(template, replacements) {
   });
   return output;
 }
+/** A counted message in the page's language: `messages[key + "." + category]` by `Intl.PluralRules` (`tooLong.few`),
+    else its `other` form, else `messages[key]`. */
+export function plural(messages, key, count, lang) {
+  var category = "other";
+  try { category = new Intl.PluralRules(lang).select(count); } catch (error) { category = "other"; }
+  return messages[key + "." + category] || messages[key + ".other"] || messages[key];
+}
 /** The spec's fields by id (the first of a duplicated id wins). */
 export function fieldMap(spec) {
   var map = {};

@@ -100,6 +100,7 @@ features.push(function (p) {
           .format(new Date(Date.UTC(+date[1], +date[2] - 1, +date[3])));
       } catch (error) { return t; }
     }
+    if (field.type === "number" && /^-?\d+(\.\d+)?$/.test(t)) return new Intl.NumberFormat(spec.lang).format(+t);
     return t;
   }
   function fillReview() {

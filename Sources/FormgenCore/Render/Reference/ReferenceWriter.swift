@@ -67,6 +67,7 @@ public struct ReferenceWriter {
         }
         blocks.append("## Submission")
         blocks.append(submission())
+        blocks += translations()
         return blocks.joined(separator: "\n\n") + "\n"
     }
 

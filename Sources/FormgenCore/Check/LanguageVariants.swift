@@ -1,0 +1,39 @@
+/// Publishes forms in their other languages (`languages:`): one more page per language at `<lang>/<path>`, and a
+/// warning (an error with `--strict-i18n`) for every text the config does not give in a language, which then falls
+/// back to the default language's text.
+struct LanguageVariants {
+    var strict = false
+
+    func expand(_ site: Site, log: DiagnosticLog) -> Site {
+        var site = site
+        var reported: Set<String> = []
+        func variants(of form: Form) -> [Form] {
+            let all = form.languageVariants()
+            for language in form.publishedLanguages.dropFirst() {
+                for text in form.untranslated(in: language) where reported.insert("\(text.location)|\(language)").inserted {
+                    let message = "'\(text.key)' has no '\(language)' translation; the '\(form.language)' text “\(text.text)” is shown"
+                    if strict { log.error(message, at: text.location) } else { log.warning(message, at: text.location) }
+                }
+            }
+            return all
+        }
+        site.forms = site.forms.map { form in
+            let all = variants(of: form)
+            site.translations += all.dropFirst()
+            return all[0]
+        }
+        site.flows = site.flows.map { flow in
+            var flow = flow
+            flow.countries = flow.countries.map { country in
+                var country = country
+                let all = variants(of: country.form)
+                site.translations += all.dropFirst()
+                country.form = all[0]
+                return country
+            }
+            return flow
+        }
+        site.translations.sort { $0.path < $1.path }
+        return site
+    }
+}

@@ -1,0 +1,83 @@
+/// One language a form is published in, and the path of its page (`fr/kyc/be`).
+public struct LanguageAlternate: Sendable, Hashable {
+    public var language: String
+    public var path: String
+}
+
+extension Form {
+    /// The form in another language: every text the config gives in it (titles, descriptions, labels, hints,
+    /// options, messages, submit texts, exit pages), the rest as written, and formgen's own messages from that
+    /// language's table.
+    public func translated(to language: String) -> Form {
+        var form = self
+        form.language = language
+        var byText: [String: TranslatableText] = [:]
+        for text in texts {
+            for written in [text.text] + text.translations.keys.sorted().compactMap({ text.translations[$0] }) where byText[written] == nil {
+                byText[written] = text
+            }
+        }
+        func pick(_ text: String?) -> String? {
+            guard let text else { return nil }
+            guard let entry = byText[text] else { return text }
+            return entry.text(in: language) ?? entry.text
+        }
+        form.title = pick(title) ?? title
+        form.description = pick(description)
+        form.pages = pages.map { page in
+            var copy = page
+            copy.title = pick(page.title)
+            copy.text = pick(page.text)
+            copy.items = page.items.map { $0.translated(to: language, texts: pick) }
+            return copy
+        }
+        form.submission = submission.translated(to: language)
+        if submission.labelTranslations.isEmpty { form.submission.label = pick(submission.label) }
+        return form
+    }
+
+    /// The languages the form is published in, the default first.
+    public var publishedLanguages: [String] { languages.isEmpty ? [language] : languages }
+
+    /// The form's page in each of its other languages, at `<lang>/<path>`, every page knowing all the others.
+    public func languageVariants() -> [Form] {
+        let others = publishedLanguages.dropFirst()
+        let alternates = [LanguageAlternate(language: language, path: path)]
+            + others.map { LanguageAlternate(language: $0, path: "\($0.lowercased())/\(path)") }
+        var original = self
+        original.alternates = others.isEmpty ? [] : alternates
+        return [original] + zip(others, alternates.dropFirst()).map { language, alternate in
+            var variant = translated(to: language)
+            variant.path = alternate.path
+            variant.alternates = alternates
+            return variant
+        }
+    }
+
+    /// The texts with no translation into `language`, in file order.
+    public func untranslated(in language: String) -> [TranslatableText] {
+        texts.filter { $0.text(in: language) == nil }.sorted { $0.location < $1.location }
+    }
+}
+
+extension FormItem {
+    /// The item in `language`: fields through their own translations, section titles and descriptions through `texts`.
+    func translated(to language: String, texts: (String?) -> String?) -> FormItem {
+        switch self {
+        case .field(let field):
+            var copy = field.translated(to: language)
+            // Texts a translation file gives (by the text as written) where the field's config gives none.
+            if field.translations["label"]?[language.lowercased()] == nil { copy.label = texts(copy.label) ?? copy.label }
+            if field.translations["help"]?[language.lowercased()] == nil { copy.help = texts(copy.help) }
+            if field.translations["placeholder"]?[language.lowercased()] == nil { copy.placeholder = texts(copy.placeholder) }
+            copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label) }
+            copy.content = texts(field.content)
+            return .field(copy)
+        case .section(var section):
+            section.title = texts(section.title)
+            section.description = texts(section.description)
+            section.items = section.items.map { $0.translated(to: language, texts: texts) }
+            return .section(section)
+        }
+    }
+}
