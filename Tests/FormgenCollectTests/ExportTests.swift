@@ -1,4 +1,4 @@
-import FormgenCollect
+@testable import FormgenCollect
 import FormgenCore
 import Foundation
 import Testing
@@ -31,6 +31,39 @@ import Testing
         let spec = try #require(try SiteForms(site: site.output.path).spec(at: "contact"))
         let csv = SubmissionExporter().csv(try await store.submissions(form: "contact", since: nil), spec: spec)
         #expect(csv == String(decoding: try Data(contentsOf: Self.golden), as: UTF8.self))
+    }
+
+    @Test func csvFlattensRepeatingSectionsAndFiles() throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        try site.write("configs/forms/pets.yaml", """
+        id: pets
+        title: Pets
+        sections:
+          - id: pets
+            title: Your pets
+            repeat: {min: 1, max: 5}
+            fields:
+              - {id: name, label: Name, type: text, required: true}
+              - {id: kind, label: Kind, type: text}
+        fields:
+          - {id: photo, label: Photo, type: file, accept: [image/png], multiple: true}
+
+        """)
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
+                                                  templatesDirectory: nil, outputDirectory: site.output.path)).build()
+        let spec = try #require(try SiteForms(site: site.output.path).spec(at: "pets"))
+        let received = Date(timeIntervalSince1970: 1_750_000_000)
+        let records = [
+            SubmissionRecord(id: 1, form: "pets", receivedAt: received, data: #"{"pets":[{"name":"Rex","kind":"dog"},{"name":"Tom"}],"photo":[{"name":"rex.png","sha256":"ab12","size":3,"type":"image/png"},{"name":"tom.png","sha256":"cd34","size":4,"type":"image/png"}]}"#, digest: "x", idempotencyKey: nil),
+            SubmissionRecord(id: 2, form: "pets", receivedAt: received, data: #"{"pets":[{"name":"Kit"}]}"#, digest: "y", idempotencyKey: nil),
+        ]
+        #expect(SubmissionExporter().csv(records, spec: spec) == """
+        id,received_at,photo,pets[0].name,pets[0].kind,pets[1].name,pets[1].kind\r
+        1,2025-06-15T15:06:40Z,rex.png sha256:ab12; tom.png sha256:cd34,Rex,dog,Tom,\r
+        2,2025-06-15T15:06:40Z,,Kit,,,\r
+
+        """)
     }
 
     @Test func jsonLinesKeepEveryFormAndSinceFilters() async throws {

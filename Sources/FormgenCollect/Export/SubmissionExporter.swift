@@ -23,15 +23,68 @@ public struct SubmissionExporter: Sendable {
 
     /// CSV (RFC 4180, CRLF) of one form: `id,received_at`, then one column per submittable field in page order.
     /// A checkbox group's items are joined with `; `, a single checkbox is `true`/`false`, a missing value is empty.
+    /// A repeating section becomes one column per item field per item, `pets[0].name`, `pets[0].kind`, `pets[1].name`…,
+    /// for as many items as the longest list exported (at least the section's `min`); a file field holds each file as
+    /// `name sha256:<digest>`, joined with `; `.
     public func csv(_ records: [SubmissionRecord], spec: FormSpec) -> String {
         let fields = spec.fields.filter { !$0.kind.isDisplayOnly }
-        var lines = [(["id", "received_at"] + fields.map(\.id)).map(Self.cell).joined(separator: ",")]
-        for record in records where record.form == spec.path {
-            guard case .object(let data) = (try? JSONValue.decode(Data(record.data.utf8))) ?? .null else { continue }
-            let cells = [String(record.id), SubmissionDigest.timestamp(record.receivedAt)] + fields.map { Self.text(data[$0.id]) }
+        let rows: [(SubmissionRecord, [String: JSONValue])] = records.compactMap { record in
+            guard record.form == spec.path, case .object(let data) = (try? JSONValue.decode(Data(record.data.utf8))) ?? .null else { return nil }
+            return (record, data)
+        }
+        var itemCounts: [String: Int] = [:]
+        for field in fields where field.kind == .repeat {
+            let longest = rows.map { row -> Int in
+                if case .array(let items)? = row.1[field.id] { return items.count }
+                return 0
+            }.max() ?? 0
+            itemCounts[field.id] = max(longest, field.repeat?.min ?? 0, 1)
+        }
+        var header = ["id", "received_at"]
+        for field in fields {
+            guard let count = itemCounts[field.id] else {
+                header.append(field.id)
+                continue
+            }
+            for index in 0..<count {
+                header += (field.fields ?? []).filter { !$0.kind.isDisplayOnly }.map { "\(field.id)[\(index)].\($0.id)" }
+            }
+        }
+        var lines = [header.map(Self.cell).joined(separator: ",")]
+        for (record, data) in rows {
+            var cells = [String(record.id), SubmissionDigest.timestamp(record.receivedAt)]
+            for field in fields {
+                guard let count = itemCounts[field.id] else {
+                    cells.append(field.kind == .file ? Self.files(data[field.id]) : Self.text(data[field.id]))
+                    continue
+                }
+                var items: [JSONValue] = []
+                if case .array(let list)? = data[field.id] { items = list }
+                for index in 0..<count {
+                    var item: [String: JSONValue] = [:]
+                    if index < items.count, case .object(let object) = items[index] { item = object }
+                    cells += (field.fields ?? []).filter { !$0.kind.isDisplayOnly }.map { Self.text(item[$0.id]) }
+                }
+            }
             lines.append(cells.map(Self.cell).joined(separator: ","))
         }
         return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// A file field's cell: each file's name and digest.
+    static func files(_ value: JSONValue?) -> String {
+        let files: [JSONValue]
+        switch value {
+        case .array(let list)?: files = list
+        case .object?: files = [value!]
+        default: return ""
+        }
+        return files.compactMap { file -> String? in
+            guard case .object(let metadata) = file else { return nil }
+            let name = Self.text(metadata["name"])
+            guard case .string(let digest)? = metadata["sha256"] else { return name }
+            return "\(name) sha256:\(digest)"
+        }.joined(separator: "; ")
     }
 
     static func text(_ value: JSONValue?) -> String {
