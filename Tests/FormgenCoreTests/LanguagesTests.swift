@@ -61,6 +61,31 @@ import Testing
         #expect(french.alternates == forms[0].alternates)
     }
 
+    @Test func aRepeatingSectionsLabelsAreWrittenPerLanguage() throws {
+        let (site, diagnostics) = Self.load(["configs/forms/pets.yaml": """
+            id: pets
+            title: { en: Pets, fr: Animaux }
+            languages: [en, fr]
+            sections:
+              - id: pets
+                title: { en: Your pets, fr: Vos animaux }
+                repeat: { min: 1, itemLabel: { en: "Pet {n}", fr: "Animal {n}" }, addLabel: { en: Add a pet, fr: Ajouter un animal },
+                          removeLabel: { en: Remove, fr: Retirer } }
+                fields:
+                  - { id: name, label: { en: Name, fr: Nom }, type: text }
+
+            """])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let forms = try #require(site).allForms
+        let en = try #require(forms.first { $0.language == "en" }), fr = try #require(forms.first { $0.language == "fr" })
+        guard case .section(let english) = en.pages[0].items[0], case .section(let french) = fr.pages[0].items[0] else {
+            Issue.record("no section")
+            return
+        }
+        #expect(english.repeat?.itemLabel == "Pet {n}" && english.repeat?.addLabel == "Add a pet")
+        #expect(french.repeat?.itemLabel == "Animal {n}" && french.repeat?.addLabel == "Ajouter un animal" && french.repeat?.removeLabel == "Retirer")
+    }
+
     @Test func aMissingTranslationIsAWarningWhereTheTextIsWritten() {
         let (site, diagnostics) = Self.load(["configs/forms/contact.yaml": Self.contact])
         #expect(site != nil)

@@ -1,4 +1,5 @@
-/// Reads a section's `repeat: {min, max, itemLabel, addLabel, removeLabel}` (or `repeat: true`).
+/// Reads a section's `repeat: {min, max, itemLabel, addLabel, removeLabel}` (or `repeat: true`); the labels may be
+/// written per language like any text.
 struct RepeatReader {
     static let keys: Set<String> = ["min", "max", "itemLabel", "addLabel", "removeLabel"]
 
@@ -22,9 +23,9 @@ struct RepeatReader {
         if let max = policy.max, policy.min > max {
             node["min"]?.error("repeat 'min' (\(policy.min)) is greater than 'max' (\(max))")
         }
-        policy.itemLabel = node.string("itemLabel")
-        policy.addLabel = node.string("addLabel")
-        policy.removeLabel = node.string("removeLabel")
+        policy.itemLabel = node.text("itemLabel")
+        policy.addLabel = node.text("addLabel")
+        policy.removeLabel = node.text("removeLabel")
         return policy
     }
 }

@@ -76,6 +76,12 @@ extension FormItem {
         case .section(var section):
             section.title = texts(section.title)
             section.description = texts(section.description)
+            if var policy = section.repeat {
+                policy.itemLabel = texts(policy.itemLabel)
+                policy.addLabel = texts(policy.addLabel)
+                policy.removeLabel = texts(policy.removeLabel)
+                section.repeat = policy
+            }
             section.items = section.items.map { $0.translated(to: language, texts: texts) }
             return .section(section)
         }

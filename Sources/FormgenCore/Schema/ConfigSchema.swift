@@ -178,8 +178,9 @@ public enum ConfigSchema {
                     ["type": "boolean"],
                     object(title: nil, [
                         "min": ["type": "integer", "minimum": 0], "max": ["type": "integer", "minimum": 1],
-                        "itemLabel": text("An item's legend; {n} is its number (Pet {n})."),
-                        "addLabel": text("The Add button's text."), "removeLabel": text("The Remove button's text."),
+                        "itemLabel": ref("localizedText", "An item's legend; {n} is its number (Pet {n})."),
+                        "addLabel": ref("localizedText", "The Add button's text."),
+                        "removeLabel": ref("localizedText", "The Remove button's text."),
                     ]),
                 ]],
                 "title": ref("localizedText", "The group's legend."),
