@@ -86,6 +86,21 @@ import Testing
         #expect(french.repeat?.itemLabel == "Animal {n}" && french.repeat?.addLabel == "Ajouter un animal" && french.repeat?.removeLabel == "Retirer")
     }
 
+    @Test func theHomeAnd404PagesSpeakTheSitesLanguage() throws {
+        let (site, diagnostics) = Self.load(["configs/site.yaml": "title: Formulieren\nlanguage: nl\n",
+                                             "configs/forms/contact.yaml": "id: contact\ntitle: Contact\nfields:\n  - {id: name, label: Naam}\n"])
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let loaded = try #require(site)
+        let renderer = PageRenderer(theme: RenderTests.theme, settings: loaded.settings)
+        let notFound = renderer.renderNotFound(loaded)
+        #expect(notFound.contains(#"<h1 class="fg-title">Pagina niet gevonden</h1>"#))
+        #expect(notFound.contains("<p>Als u het webadres hebt getypt, controleer dan of het klopt.</p>"))
+        #expect(notFound.contains(">Bekijk alle formulieren</a>."))
+        let home = renderer.renderIndex(loaded)
+        #expect(home.contains(#"<h2 class="fg-subtitle">Formulieren</h2>"#))
+        #expect(home.contains(#"aria-label="Velden: Contact">Velden</a>"#))
+    }
+
     @Test func aMissingTranslationIsAWarningWhereTheTextIsWritten() {
         let (site, diagnostics) = Self.load(["configs/forms/contact.yaml": Self.contact])
         #expect(site != nil)

@@ -59,7 +59,8 @@ extension PageRenderer {
 
     /// `404.html`: served for any missing address, so its links start from the site's base URL.
     public func renderNotFound(_ site: Site) -> String {
-        var context = base(path: "", title: "Page not found", language: settings.language, csp: staticPolicy, script: nil)
+        let title = Messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
+        var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
         context["root"] = settings.baseURL
         context["docsHref"] = site.docs.isEmpty ? false : settings.baseURL + DocPage.indexPath + "/"

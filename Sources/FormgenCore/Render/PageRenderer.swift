@@ -202,11 +202,12 @@ public struct PageRenderer: Sendable {
         context["hasFlows"] = !site.flows.isEmpty
         context["hasForms"] = !site.forms.isEmpty
         context["hasDocs"] = !site.docs.isEmpty
-        context["flowsHeading"] = "Country-specific forms"
-        context["formsHeading"] = "Forms"
-        context["docsHeading"] = "Documentation"
-        context["referenceText"] = "Field reference"
-        context["schemaText"] = "JSON Schema"
+        let texts = Messages.table(for: settings.language)
+        context["flowsHeading"] = texts["indexFlows"] ?? "Country-specific forms"
+        context["formsHeading"] = texts["indexForms"] ?? "Forms"
+        context["docsHeading"] = texts["indexDocs"] ?? "Documentation"
+        context["referenceText"] = texts["indexReference"] ?? "Field reference"
+        context["schemaText"] = texts["indexSchema"] ?? "JSON Schema"
         context["flows"] = site.flows.map {
             ["title": $0.title, "href": "\($0.id)/", "summary": summary($0.description), "referenceHref": "\($0.id)/reference/"]
         }
