@@ -70,7 +70,7 @@ public struct CollectService: Sendable {
             return Answer(status: 400, body: Self.error("the idempotency key is longer than 200 bytes"), spec: spec)
         }
         do {
-            try Self.keep(uploads, in: uploadsDirectory)
+            try SubmissionBody.Upload.keep(uploads, in: uploadsDirectory)
         } catch {
             return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec)
         }
@@ -87,15 +87,4 @@ public struct CollectService: Sendable {
     }
 
     static func error(_ message: String) -> JSONValue { .object(["error": .string(message)]) }
-
-    /// Writes each file to `folder/<sha256>` before the submission that names it is stored (the same bytes are one file).
-    static func keep(_ uploads: [SubmissionBody.Upload], in folder: String) throws {
-        guard !uploads.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for upload in uploads {
-            let path = (folder as NSString).appendingPathComponent(upload.sha256)
-            if FileManager.default.fileExists(atPath: path) { continue }
-            try upload.data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        }
-    }
 }

@@ -23,6 +23,18 @@ extension SubmissionBody {
         public var metadata: JSONValue {
             .object(["name": .string(name), "size": .number(Double(data.count)), "type": .string(type), "sha256": .string(sha256)])
         }
+
+        /// Writes each file to `folder/<sha256>` before the submission that names it is stored (a file already there is
+        /// the same bytes and is left as it is). The preview's sink and `formgen collect` keep files this way.
+        public static func keep(_ uploads: [Upload], in folder: String) throws {
+            guard !uploads.isEmpty else { return }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for upload in uploads {
+                let path = (folder as NSString).appendingPathComponent(upload.sha256)
+                if FileManager.default.fileExists(atPath: path) { continue }
+                try upload.data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            }
+        }
     }
 
     /// One part of a multipart body: its name, its file name when it is a file, its bytes.

@@ -50,7 +50,7 @@ public actor SubmissionSink {
             return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), formTitle: spec.title, language: spec.lang)
         }
         do {
-            try Self.keep(parsed.uploads, in: uploadsDirectory)
+            try SubmissionBody.Upload.keep(parsed.uploads, in: uploadsDirectory)
         } catch {
             return Answer(status: 500, body: .object(["error": .string("cannot write \(uploadsDirectory): \(error.localizedDescription)")]), formTitle: spec.title)
         }
@@ -74,17 +74,6 @@ public actor SubmissionSink {
     /// Where accepted files are kept: `uploads/` beside the submissions file.
     public nonisolated var uploadsDirectory: String {
         ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
-    }
-
-    /// Writes each file to `folder/<sha256>` (a file already there is the same bytes and is left as it is).
-    public static func keep(_ uploads: [SubmissionBody.Upload], in folder: String) throws {
-        guard !uploads.isEmpty else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        for upload in uploads {
-            let path = (folder as NSString).appendingPathComponent(upload.sha256)
-            if FileManager.default.fileExists(atPath: path) { continue }
-            try upload.data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        }
     }
 
     /// The spec embedded in the served page of the form at `formPath`, read from inside the output folder only.
