@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 
-from servers import free_port, get, wait_for_port
+from servers import free_port, get, stop, wait_for_port, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMGEN = os.environ.get("FORMGEN", os.path.join(ROOT, ".build/release/formgen"))
@@ -216,13 +216,7 @@ def main():
             timed_save(path, lambda text: text.replace(f"Question 1 of form {form}", f"Question 1 {token} of form {form}", 1),
                        hugo_port, f"/forms/form-{form:05d}/", token, hugo_events, results["hugo server"])
     finally:
-        for process in reversed(processes):
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(scratch, ignore_errors=True)
+        stop(processes, scratch)
 
     lines = [
         f"# Edit latency, {FORMS} forms ({os.cpu_count()} cores, {SAVES} saves each, each to a different form)",
@@ -236,10 +230,7 @@ def main():
     lines += ["", "formgen's save → reload event by kind of edit (median): " +
               ", ".join(f"{kind} {statistics.median(values):.0f} ms" for kind, values in by_kind.items() if values) + "."]
     report = "\n".join(lines) + "\n"
-    print(report)
-    os.makedirs(os.path.join(ROOT, "bench/results"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench/results/reload.md"), "w") as f:
-        f.write(report)
+    write_report(report, "reload.md", ROOT)
 
 
 if __name__ == "__main__":

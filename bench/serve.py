@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from servers import free_port, get, wait_for_port
+from servers import free_port, get, stop, wait_for_port, write_report
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMGEN = os.environ.get("FORMGEN", os.path.join(ROOT, ".build/release/formgen"))
@@ -166,13 +166,7 @@ http {{
             f.write(text.replace("title: Synthetic form 1\n", "title: Synthetic form one\n", 1))
         full = (events.wait_for(b"event: reload", mark) - start) * 1000
     finally:
-        for process in reversed(processes):
-            process.terminate()
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        shutil.rmtree(scratch, ignore_errors=True)
+        stop(processes, scratch)
 
     saves.sort()
     p90 = saves[min(len(saves) - 1, int(round(0.9 * (len(saves) - 1))))]
@@ -193,10 +187,7 @@ http {{
         f"A title change (full build of all {FORMS} forms, so the home page follows): {full:.0f} ms.",
     ]
     report = "\n".join(lines) + "\n"
-    print(report)
-    os.makedirs(os.path.join(ROOT, "bench/results"), exist_ok=True)
-    with open(os.path.join(ROOT, "bench/results/serve.md"), "w") as f:
-        f.write(report)
+    write_report(report, "serve.md", ROOT)
 
 
 if __name__ == "__main__":

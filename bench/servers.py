@@ -1,5 +1,8 @@
 """Helpers the serve and reload benches share: free loopback ports, waiting for a server, one GET."""
+import os
+import shutil
 import socket
+import subprocess
 import time
 
 
@@ -29,3 +32,22 @@ def get(port, path):
             data += chunk
     head, _, body = data.partition(b"\r\n\r\n")
     return int(head.split()[1]), body
+
+
+def stop(processes, scratch):
+    """Stops the servers, newest first, and removes their scratch folder."""
+    for process in reversed(processes):
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+def write_report(report, name, root):
+    """Prints a bench's Markdown report and keeps it as bench/results/NAME."""
+    print(report)
+    os.makedirs(os.path.join(root, "bench/results"), exist_ok=True)
+    with open(os.path.join(root, "bench/results", name), "w") as f:
+        f.write(report)
