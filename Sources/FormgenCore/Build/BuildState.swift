@@ -42,11 +42,10 @@ public struct BuildState: Codable, Equatable, Sendable {
         hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)|\(options.strictI18n)")
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
-            let files = (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? []
+            var files: [String] = []
+            SiteSource.walk(root, prefix: "", into: &files)
             for relative in files.sorted() {
                 let path = (root as NSString).appendingPathComponent(relative)
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
                 hasher.add("\(root)/\(relative)")
                 hasher.add(FileManager.default.contents(atPath: path) ?? Data())
             }

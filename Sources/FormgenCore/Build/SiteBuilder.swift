@@ -116,73 +116,108 @@ public struct SiteBuilder {
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
-        var pages: [(path: String, owner: String?, render: () -> String)] = [
-            ("index.html", nil, { renderer.renderIndex(site) }), ("404.html", nil, { renderer.renderNotFound(site) }),
+        let keys = cacheKeys(site, theme: theme)
+        var pages: [(path: String, owner: String?, key: String?, render: () -> String)] = [
+            ("index.html", nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
+            ("404.html", nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
         ]
         for form in site.forms {
-            pages.append(("\(form.path)/index.html", form.path, { renderer.renderForm(form) }))
+            pages.append(("\(form.path)/index.html", form.path, keys.forms[form.path], { renderer.renderForm(form) }))
         }
         for flow in site.flows {
-            pages.append(("\(flow.id)/index.html", nil, { renderer.renderFlow(flow) }))
+            pages.append(("\(flow.id)/index.html", nil, keys.flow(flow, "page"), { renderer.renderFlow(flow) }))
             for country in flow.countries {
-                pages.append(("\(country.form.path)/index.html", country.form.path, {
+                pages.append(("\(country.form.path)/index.html", country.form.path, keys.forms[country.form.path], {
                     renderer.renderForm(country.form, breadcrumb: (flow.title, "../"))
                 }))
             }
         }
         for form in site.translations {
             let flow = form.format == .kycCountry ? site.flows.first : nil
-            pages.append(("\(form.path)/index.html", form.path, {
+            pages.append(("\(form.path)/index.html", form.path, keys.forms[form.path], {
                 renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
             }))
         }
         for form in site.allForms {
             if form.submission.provider == .collect {
-                pages.append((PageRenderer.sentPagePath(of: form), form.path, { renderer.renderSent(form) }))
+                pages.append((PageRenderer.sentPagePath(of: form), form.path, keys.forms[form.path], { renderer.renderSent(form) }))
             }
-            pages.append(("\(form.path)/schema.json", form.path, { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
+            pages.append(("\(form.path)/schema.json", form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
             let reference = ReferenceWriter(form: form)
-            pages.append(("\(form.path)/reference/index.html", form.path, {
+            pages.append(("\(form.path)/reference/index.html", form.path, keys.forms[form.path], {
                 renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
             let reference = FlowReferenceWriter(flow: flow)
-            pages.append(("\(flow.id)/reference/index.html", nil, {
+            pages.append(("\(flow.id)/reference/index.html", nil, keys.flow(flow, "reference"), {
                 renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))
         }
         if !site.docs.isEmpty {
-            pages.append(("\(DocPage.indexPath)/index.html", nil, { renderer.renderDocsIndex(site) }))
+            pages.append(("\(DocPage.indexPath)/index.html", nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? ""),
+                          { renderer.renderDocsIndex(site) }))
             for doc in site.docs where !doc.isDocsIndex {
-                pages.append(("\(doc.path)/index.html", nil, { renderer.renderDoc(doc, site: site) }))
+                pages.append(("\(doc.path)/index.html", nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
             }
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.path).filter { !sentPages.contains($0) }
             let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
-            pages.append(("sitemap.xml", nil, { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+            pages.append(("sitemap.xml", nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
-        let keys = formCacheKeys(site, theme: theme)
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
             SiteOutput(path: path, cacheKey: path) { body }
         }
         return pages.map { page in
-            SiteOutput(path: page.path, owner: page.owner, cacheKey: page.owner.flatMap { keys[$0] }) { Data(page.render().utf8) }
+            SiteOutput(path: page.path, owner: page.owner, cacheKey: page.key) { Data(page.render().utf8) }
         } + images
     }
 
-    /// For each form's path, a digest of what its page, schema and reference page depend on: the binary,
-    /// the theme, the site settings, whether the site has docs (the header links them), and the form's own config files (a country's and its flow's).
-    private func formCacheKeys(_ site: Site, theme: Theme) -> [String: String] {
+    /// What each output depends on, as digests: the binary, the theme, the site settings, whether the site has
+    /// docs, translation files, remote lists and images (the base of every key); for a form's files, the form's own
+    /// config files (a country's and its flow's); for the site-wide pages, what they show of every form and doc.
+    struct CacheKeys {
+        var base: String
+        /// What the home page, the 404 page, the docs and the sitemap show of the site: each form's and doc's
+        /// path, title, description and languages.
+        var listing: String
+        var digests: [String: String]
+        var forms: [String: String] = [:]
+
+        func siteWide(_ parts: String...) -> String { siteWide(parts) }
+
+        /// A flow page's key: its definition's and every country's config files, and the listing; nil when one
+        /// of them has no digest.
+        func flow(_ flow: CountryFlow, _ kind: String) -> String? {
+            let files = ([flow.definitionFile] + flow.countries.map { Optional($0.form.location.file) }).compactMap { $0 }
+            guard files.allSatisfy({ digests[$0] != nil }) else { return nil }
+            return siteWide(["flow", kind] + files.map { "\($0)=\(digests[$0]!)" })
+        }
+
+        private func siteWide(_ parts: [String]) -> String {
+            var hasher = FNV1a()
+            for part in [base, listing] + parts { hasher.add(part) }
+            return hasher.hex
+        }
+    }
+
+    private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
         let translationFiles = site.sourceDigests.keys.filter { $0.contains("/i18n/") }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
         let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
+        var listing = FNV1a()
+        for form in site.allForms {
+            listing.add([form.path, form.title, form.description ?? "", form.language, "\(form.alternates)", "\(form.submission.provider)"].joined(separator: "|"))
+        }
+        for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
+        for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests)
         func key(_ files: [String?]) -> String? {
             var hasher = FNV1a()
             hasher.add(base)
@@ -193,10 +228,9 @@ public struct SiteBuilder {
             }
             return hasher.hex
         }
-        var keys: [String: String] = [:]
-        for form in site.forms { keys[form.path] = key([form.location.file]) }
+        for form in site.forms { keys.forms[form.path] = key([form.location.file]) }
         for flow in site.flows {
-            for country in flow.countries { keys[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
+            for country in flow.countries { keys.forms[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
         }
         return keys
     }

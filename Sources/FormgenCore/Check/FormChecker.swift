@@ -2,23 +2,26 @@ import Foundation
 
 /// Checks a loaded site for mistakes the loaders cannot see alone: references between fields,
 /// rules and data sources, contradictory limits, and rule cycles.
-public struct FormChecker {
+public struct FormChecker: Sendable {
     public init() {}
 
+    /// Checks every form, in parallel (each form's checks read only the form; the log sorts what they say).
     public func check(_ site: Site, log: DiagnosticLog) {
-        for form in site.allForms { check(form, log: log) }
+        let forms = site.allForms
+        DispatchQueue.concurrentPerform(iterations: forms.count) { index in check(forms[index], log: log) }
     }
 
     public func check(_ form: Form, log: DiagnosticLog) {
+        let fields = form.allFields
         var firstByID: [String: Field] = [:]
-        for field in form.allFields {
+        for field in fields {
             if let first = firstByID[field.id] {
                 log.error("duplicate field id '\(field.id)' (first defined at \(first.location))", at: field.location)
             } else {
                 firstByID[field.id] = field
             }
         }
-        for field in form.allFields where field.type == .date && field.dateStyle == .boxes {
+        for field in fields where field.type == .date && field.dateStyle == .boxes {
             for part in ["day", "month", "year"] {
                 if let other = firstByID["\(field.id)-\(part)"] {
                     log.error("field id '\(other.id)' is the name of a box of the date '\(field.id)' (dateStyle: boxes); rename one", at: other.location)
@@ -39,7 +42,7 @@ public struct FormChecker {
             }
         }
 
-        for field in form.allFields {
+        for field in fields {
             checkField(field, form: form, known: known, firstByID: firstByID, sources: sources, log: log)
         }
 

@@ -156,7 +156,7 @@ public struct SiteLoader: Sendable {
 
     /// The form with `optionsFrom: {list: …}` fields given the list's options; an unknown list is an error.
     private func resolveLists(_ form: Form, lists: [String: [FieldOption]], declared: Set<String>, log: DiagnosticLog) -> Form {
-        guard form.allFields.contains(where: { $0.optionsList != nil }) else { return form }
+        guard form.containsField(where: { $0.optionsList != nil }) else { return form }
         return form.mappingFields { field in
             guard let reference = field.optionsList else { return }
             if let options = lists[reference.list] {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a site's configs come from: a config folder on disk, or its files held in memory (path under the
 /// config folder → text). Loading, checking and building read only through it, so a test or a tool can
@@ -36,16 +39,33 @@ public struct SiteSource: Sendable {
             let prefix = folder + "/"
             relatives = texts.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         } else {
-            let root = path(folder)
-            guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
             var found: [String] = []
-            for case let relative as String in enumerator { found.append(relative) }
+            Self.walk(path(folder), prefix: "", into: &found)
             relatives = found
         }
         return relatives.filter { relative in
             extensions.contains((relative as NSString).pathExtension.lowercased())
                 && !(skipHidden && relative.split(separator: "/").contains { $0.hasPrefix(".") })
         }.map { path((folder as NSString).appendingPathComponent($0)) }.sorted()
+    }
+
+    /// The files under `folder` (symbolic links to files included), by path under it; POSIX `readdir`, several
+    /// times cheaper than Foundation's enumerator for a folder of a thousand configs.
+    static func walk(_ folder: String, prefix: String, into found: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let full = folder + "/" + name
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
+            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isFolder { walk(full, prefix: relative, into: &found) } else { found.append(relative) }
+        }
     }
 
     /// Whether a file exists at this path under the config folder.

@@ -43,6 +43,11 @@ public struct Form: Sendable, Hashable {
     /// Every field in page order, depth first through nested sections.
     public var allFields: [Field] { pages.flatMap { $0.items.flatMap(\.fields) } }
 
+    /// Whether a field (sections included) satisfies `test`, without collecting the fields first.
+    public func containsField(where test: (Field) -> Bool) -> Bool {
+        pages.contains { page in page.items.contains { item in item.containsField(where: test) } }
+    }
+
     /// The fields that carry a value (not images or paragraphs).
     public var inputFields: [Field] { allFields.filter { !$0.kind.isDisplayOnly } }
 
@@ -150,6 +155,14 @@ public indirect enum FormItem: Sendable, Hashable {
         switch self {
         case .field(let field): return [field]
         case .section(let section): return section.items.flatMap(\.fields)
+        }
+    }
+
+    /// Whether this field, or a field of this section, satisfies `test`.
+    func containsField(where test: (Field) -> Bool) -> Bool {
+        switch self {
+        case .field(let field): return test(field)
+        case .section(let section): return section.items.contains { $0.containsField(where: test) }
         }
     }
 }
