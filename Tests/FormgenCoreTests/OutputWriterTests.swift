@@ -81,4 +81,18 @@ import Testing
         #expect(third["index.html"] != second["index.html"], "the home page lists the titles")
         #expect(third["a/index.html"] == second["a/index.html"])
     }
+
+    @Test func theBuildStateReadsBackWhatItWrote() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-state-\(UUID().uuidString)/public")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let warning = Diagnostic(.warning, at: SourceLocation(file: "configs/forms/\"odd\" name.yaml", line: 3, column: 7), "unknown key 'colour'\nsecond line é")
+        let state = BuildState(fingerprint: "abc", pages: 2, files: 3, warnings: [warning], outputKeys: ["a/index.html": "k1", "b/x.json": "k2"],
+                               baseURL: "https://x.example/", usesRemote: false, paths: ["a/index.html", "b/x.json", "index.html"])
+        state.save(for: output)
+        #expect(BuildState.load(for: output) == state)
+        let bare = BuildState(fingerprint: "f", pages: 0, files: 0, warnings: [], outputKeys: [:])
+        bare.save(for: output)
+        #expect(BuildState.load(for: output) == bare)
+    }
 }

@@ -27,12 +27,26 @@ public struct BuildState: Codable, Equatable, Sendable {
         return try? JSONDecoder().decode(BuildState.self, from: data)
     }
 
+    /// Writes the state beside the output, as the JSON `load(for:)` reads (written by hand: `formgen serve` saves it
+    /// after every save of a config, and Foundation's encoder takes longer than the rest of such a rebuild).
     func save(for output: URL) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        if let data = try? encoder.encode(self) { try? OutputWriter.writeFile(BuildState.file(for: output).path, data) }
+        try? OutputWriter.writeFile(BuildState.file(for: output).path, Data(json.utf8))
     }
 
+    /// The state as JSON, keys sorted.
+    var json: String {
+        let quoted = JSONValue.quoted
+        var text = "{\"baseURL\":" + (baseURL.map(quoted) ?? "null")
+        text += ",\"files\":\(files),\"fingerprint\":" + quoted(fingerprint)
+        text += ",\"outputKeys\":{" + outputKeys.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
+        text += ",\"pages\":\(pages),\"paths\":" + (paths.map { "[" + $0.map(quoted).joined(separator: ",") + "]" } ?? "null")
+        text += ",\"usesRemote\":" + (usesRemote.map { $0 ? "true" : "false" } ?? "null")
+        text += ",\"warnings\":[" + warnings.map { warning in
+            "{\"location\":{\"column\":\(warning.location.column),\"file\":" + quoted(warning.location.file) + ",\"line\":\(warning.location.line)}"
+                + ",\"message\":" + quoted(warning.message) + ",\"severity\":" + quoted(warning.severity.rawValue) + "}"
+        }.joined(separator: ",") + "]}"
+        return text
+    }
 
     /// A digest of everything a build reads: the binary, the options, and every file under the
     /// config folder, the site's templates and the built-in templates (paths, sizes and bytes).

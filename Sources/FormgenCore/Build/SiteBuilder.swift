@@ -143,16 +143,16 @@ public struct SiteBuilder {
                 pages.append((PageRenderer.sentPagePath(of: form), form.path, keys.forms[form.path], { renderer.renderSent(form) }))
             }
             pages.append(("\(form.path)/schema.json", form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
-            let reference = ReferenceWriter(form: form)
             pages.append(("\(form.path)/reference/index.html", form.path, keys.forms[form.path], {
-                renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
+                let reference = ReferenceWriter(form: form)
+                return renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
-            let reference = FlowReferenceWriter(flow: flow)
             pages.append(("\(flow.id)/reference/index.html", nil, keys.flow(flow, "reference"), {
-                renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
+                let reference = FlowReferenceWriter(flow: flow)
+                return renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))
         }

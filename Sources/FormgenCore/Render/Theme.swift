@@ -15,42 +15,52 @@ public struct Theme: Sendable {
 
     static let folders = ["layouts", "partials", "assets", "i18n"]
 
-    /// Loads the theme; template syntax errors are logged with their file and position.
+    /// Loads the theme; template syntax errors are logged with their file and position. A theme whose texts
+    /// are those of the last theme loaded without errors is that theme (`formgen serve` loads it on every save).
     public static func load(overrides: String?, log: DiagnosticLog) -> Theme {
         var files: [String: String] = [:]
         collect(from: BuiltinTemplates.directory.path, into: &files)
         if let overrides, FileManager.default.fileExists(atPath: overrides) {
             collect(from: overrides, into: &files)
         }
-        var library = MustacheLibrary()
         var texts: [String: String] = [:]
+        var hasher = FNV1a()
         for (name, path) in files.sorted(by: { $0.key < $1.key }) {
             guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
                 log.error("cannot read template", at: SourceLocation(file: path, line: 1, column: 1))
                 continue
             }
             texts[name] = text
-            guard name.hasSuffix(".mustache") else { continue }
+            hasher.add(name)
+            hasher.add(text)
+        }
+        let digest = hasher.hex + "|" + files.sorted { $0.key < $1.key }.map(\.value).joined(separator: "|")
+        if let theme = lastLoaded.theme(digest: digest) { return theme }
+        let ownLog = DiagnosticLog()
+        var library = MustacheLibrary()
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
+            let path = files[name] ?? name
             do {
                 let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
                 try library.register(body, named: Theme.templateName(name))
             } catch let error as MustacheTemplate.ParserError {
-                log.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
+                ownLog.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
             } catch {
-                log.error("template syntax error: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
+                ownLog.error("template syntax error: \(error)", at: SourceLocation(file: path, line: 1, column: 1))
             }
         }
         for required in ["layouts/base.mustache", "layouts/form.mustache", "layouts/flow.mustache", "layouts/index.mustache"] where texts[required] == nil {
-            log.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
+            ownLog.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
         }
-        var hasher = FNV1a()
-        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
-            hasher.add(name)
-            hasher.add(text)
-        }
-        return Theme(library: library, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
-                     runtime: RuntimeScript.load(texts: texts, paths: files, log: log), digest: hasher.hex)
+        let theme = Theme(library: library, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
+                          runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex)
+        ownLog.diagnostics.forEach(log.append)
+        if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
+        return theme
     }
+
+    /// The last theme loaded without a problem, by the digest of its texts and paths.
+    private static let lastLoaded = LoadedTheme()
 
     private static func collect(from root: String, into files: inout [String: String]) {
         for folder in folders {
@@ -106,5 +116,25 @@ public struct Theme: Sendable {
     /// Renders a registered template with a context.
     func render(_ template: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: template) ?? ""
+    }
+}
+
+/// One remembered theme: loading is mostly compiling templates, and a preview loads the same theme on every save.
+private final class LoadedTheme: @unchecked Sendable {
+    private let lock = NSLock()
+    private var digest: String?
+    private var theme: Theme?
+
+    func theme(digest: String) -> Theme? {
+        lock.lock()
+        defer { lock.unlock() }
+        return self.digest == digest ? theme : nil
+    }
+
+    func keep(_ theme: Theme, digest: String) {
+        lock.lock()
+        self.digest = digest
+        self.theme = theme
+        lock.unlock()
     }
 }

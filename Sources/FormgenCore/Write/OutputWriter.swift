@@ -125,12 +125,14 @@ public struct OutputWriter: Sendable {
         let failure = FirstError()
         let written = ResultSlots<String>(count: outputs.count)
         let outputDirectory = outputDirectory
+        let root = outputDirectory.path
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
-            let target = outputDirectory.appendingPathComponent(relative)
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key, fileManager.fileExists(atPath: target.path) { return }
+            let path = root + "/" + relative
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, access(path, F_OK) == 0 { return }
             let data = outputs[index].bytes()
-            if Self.hasSameBytes(target.path, data) { return }
+            if Self.hasSameBytes(path, data) { return }
+            let target = URL(fileURLWithPath: path)
             do {
                 try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: target, options: .atomic)
