@@ -104,6 +104,9 @@ public struct SiteBuilder {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
         var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) }), ("404.html", { renderer.renderNotFound(site) })]
+        for alternate in renderer.homeAlternates.dropFirst() {
+            pages.append(("\(alternate.path)/index.html", { renderer.renderIndex(site, language: alternate.language) }))
+        }
         for form in site.forms {
             pages.append(("\(form.path)/index.html", { renderer.renderForm(form) }))
         }
@@ -148,7 +151,10 @@ public struct SiteBuilder {
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.0).filter { !sentPages.contains($0) }
-            let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            var alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            if renderer.homeAlternates.count > 1 {
+                for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
+            }
             pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let keys = formCacheKeys(site, theme: theme)
