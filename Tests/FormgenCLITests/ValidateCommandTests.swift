@@ -213,4 +213,36 @@ struct ValidateLanguageTests {
         let polish = try ValidateRunner.run(["registration", data, "--lang", "pl-PL", "--today", "2025-06-15"])
         #expect(polish.stdout.contains("full_name: Wpisz full name\n"), "\(polish.stdout)")
     }
+
+    /// A counted message takes the plural form of the rule's number in the asked language, as the page shows it.
+    @Test func countedMessagesTakeTheLanguagesPluralForm() throws {
+        let form = try ValidateRunner.file("""
+            id: counted
+            title: Counted
+            fields:
+              - {id: a, label: Kod, validation: {minLength: 2}}
+              - {id: b, label: Numer, validation: {minLength: 5}}
+              - {id: c, label: Nazwa, validation: {minLength: 22}}
+              - {id: d, label: Urodzony, type: date, validation: {minAge: 22}}
+              - {id: e, label: Inicjał, validation: {maxLength: 1}}
+            """, named: "forms/counted.yaml")
+        let configs = URL(fileURLWithPath: form).deletingLastPathComponent().deletingLastPathComponent()
+        try "title: Test\n".write(to: configs.appendingPathComponent("site.yaml"), atomically: true, encoding: .utf8)
+        let data = try ValidateRunner.file(#"{"a": "x", "b": "x", "c": "x", "d": "2025-01-01", "e": "xy"}"#)
+        let polish = try ValidateRunner.run(["--config", configs.path, "counted", data, "--lang", "pl", "--today", "2025-06-15"])
+        #expect(polish.status == 1)
+        #expect(polish.stdout == """
+            a: Kod musi mieć co najmniej 2 znaki
+            b: Numer musi mieć co najmniej 5 znaków
+            c: Nazwa musi mieć co najmniej 22 znaki
+            d: Musisz mieć co najmniej 22 lata
+            e: Inicjał może mieć najwyżej 1 znak
+
+            """)
+        let english = try ValidateRunner.run(["--config", configs.path, "counted", data, "--today", "2025-06-15"])
+        #expect(english.stdout.hasSuffix("e: Inicjał must be 1 character or fewer\n"), "\(english.stdout)")
+        let arabic = try ValidateRunner.run(["--config", configs.path, "counted", data, "--lang", "ar", "--today", "2025-06-15"])
+        #expect(arabic.stdout.hasPrefix("a: يجب ألا يقل Kod عن حرفين\nb: يجب ألا يقل Numer عن 5 أحرف\nc: يجب ألا يقل Nazwa عن 22 حرفًا\n"),
+                "\(arabic.stdout)")
+    }
 }

@@ -115,7 +115,7 @@ import Testing
 
     @Test func siteLanguagesApplyToEveryFormAndCountriesListTheirOwn() throws {
         let (site, diagnostics) = Self.load([
-            "configs/site.yaml": "title: Forms\nlanguages: [nl, fr]\n",
+            "configs/site.yaml": "title: { nl: Formulieren, fr: Formulaires }\nlanguages: [nl, fr]\n",
             "configs/forms/note.yaml": "id: note\ntitle: { nl: Notitie, fr: Note }\nfields:\n  - { id: text, label: { nl: Tekst, fr: Texte }, type: text }\n",
             "configs/countries/be.yaml": "country: BE\nlanguages: [nl, de]\ntitle: { nl: België, de: Belgien }\nfields:\n  - id: city\n    label: { nl: Stad, de: Stadt }\n    type: text\n",
         ])

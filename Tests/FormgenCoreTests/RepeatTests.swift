@@ -40,7 +40,7 @@ import Testing
         #expect(pets.kind == .repeat && pets.required && pets.fields?.map(\.id) == ["pet_name", "age"])
         #expect(pets.repeat == FormSpec.RepeatSpec(min: 1, max: 3, itemLabel: "Pet {n}", addLabel: "Add another pet", removeLabel: "Remove",
                                                   added: "{item} added", removed: "{item} removed"))
-        #expect(pets.messages == ["minItems": "Your pets: add at least {value}", "maxItems": "Your pets: add {value} or fewer"])
+        #expect(pets.messages == ["minItems": "Your pets: add at least {value} item", "maxItems": "Your pets: add {value} items or fewer"])
         #expect(RuntimeScript.modules(for: spec).contains("repeat"))
         let plain = FormSpec(try #require(try Self.load("title: T\nfields:\n  - {id: a, label: A}\n").0))
         #expect(!RuntimeScript.modules(for: plain).contains("repeat"))
@@ -75,9 +75,9 @@ import Testing
         let result = validator.validate(["owner": "Ann", "pets": [["pet_name": "Rex", "age": "3"], ["pet_name": " "], ["age": "x"]]])
         #expect(result.messages == ["pets[1].pet_name": "Pet 2: Enter name", "pets[2].pet_name": "Pet 3: Enter name", "pets[2].age": "Pet 3: Age must be a number"])
         #expect(result.data["pets"] == [["pet_name": "Rex", "age": 3], [:], ["age": "x"]])
-        #expect(validator.validate(["owner": "Ann"]).messages == ["pets": "Your pets: add at least 1"])
+        #expect(validator.validate(["owner": "Ann"]).messages == ["pets": "Your pets: add at least 1 item"])
         let four: JSONValue = .array(Array(repeating: ["pet_name": "A"], count: 4))
-        #expect(validator.validate(["owner": "Ann", "pets": four]).messages == ["pets": "Your pets: add 3 or fewer"])
+        #expect(validator.validate(["owner": "Ann", "pets": four]).messages == ["pets": "Your pets: add 3 items or fewer"])
     }
 
     @Test func decodesJSONAndPostsWithoutJavaScript() throws {

@@ -97,9 +97,22 @@ struct ValidationVectorTests {
         #expect(ValidationVectors.cases.count >= 300)
     }
 
-    @Test(arguments: ["en", "nl", "de"])
+    @Test(arguments: ["en", "nl", "de", "fr", "pl", "ar"])
     func messageTablesMatchTheBuiltInOnes(language: String) {
         #expect(ValidationVectors.messages(language) == Messages.table(for: language))
+    }
+
+    /// The plural categories the vectors list (the browser's Intl.PluralRules gives the same, Tests/runtime/plurals.test.mjs).
+    @Test func pluralCategoriesMatchTheVectors() throws {
+        guard case .object(let languages)? = ValidationVectors.document["plurals"] else { throw VectorError.malformed("plurals") }
+        #expect(languages.keys.sorted() == ["ar", "de", "en", "fr", "nl", "pl"])
+        for (language, numbers) in languages {
+            guard case .object(let categories) = numbers else { throw VectorError.malformed(language) }
+            #expect(categories.count >= 20)
+            for (number, expected) in categories {
+                #expect(.string(PluralRules.category(Int(number) ?? -1, language: language)) == expected, "\(language) \(number)")
+            }
+        }
     }
 
     @Test(arguments: ValidationVectors.cases)

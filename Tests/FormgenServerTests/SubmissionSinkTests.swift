@@ -60,6 +60,31 @@ import Testing
         }
     }
 
+    /// A counted message comes in the plural form of its number in the posting page's language, as the page shows it.
+    @Test func countedMessagesTakeThePageLanguagesPluralForm() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("configs/forms/kod.yaml", """
+            id: kod
+            title: Kod
+            languages: [en, pl]
+            fields:
+              - { id: code, label: { en: Code, pl: Kod }, type: text, validation: { minLength: 22 } }
+
+            """)
+        _ = try SiteBuilder(options: site.buildOptions).build()
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/pl/kod", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"code":"abc"}"#)) { response in
+                #expect(response.text == #"{"errors":{"code":"Kod musi mieć co najmniej 22 znaki"}}"# + "\n")
+            }
+            try await client.execute(uri: "/__formgen/submit/kod", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"code":"abc"}"#)) { response in
+                #expect(response.text == #"{"errors":{"code":"Code must be 22 characters or more"}}"# + "\n")
+            }
+        }
+    }
+
     @Test func aValidSubmissionIsAcceptedAndKeptAcrossRestarts() async throws {
         let site = try TestSite.make()
         defer { site.remove() }

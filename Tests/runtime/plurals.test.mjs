@@ -4,6 +4,25 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 
 const folder = new URL("../../templates/i18n/", import.meta.url);
+const vectors = JSON.parse(readFileSync(new URL("../vectors/validation.json", import.meta.url), "utf8"));
+// The messages that speak of a number of things (MessagesTests.countedKeys in Swift).
+const COUNTED = ["days", "fileCount", "hours", "maxAge", "maxItems", "maxLength", "minAge", "minItems", "minLength", "minutes", "tooLong"];
+
+test("Intl.PluralRules gives the categories the shared vectors list (Swift's PluralRules is held to the same)", () => {
+  assert.deepEqual(Object.keys(vectors.plurals).sort(), ["ar", "de", "en", "fr", "nl", "pl"]);
+  for (const [language, categories] of Object.entries(vectors.plurals)) {
+    const rules = new Intl.PluralRules(language);
+    assert.ok(Object.keys(categories).length >= 20);
+    for (const [number, expected] of Object.entries(categories)) assert.equal(rules.select(Number(number)), expected, `${language} ${number}`);
+  }
+});
+
+test("a table's counted messages are plural forms only, each key with every form", () => {
+  for (const file of readdirSync(folder).filter((name) => name.endsWith(".json"))) {
+    const table = JSON.parse(readFileSync(new URL(file, folder), "utf8"));
+    for (const base of COUNTED) assert.ok(!(base in table), `${file}: ${base} is a single text`);
+  }
+});
 
 test("every counted phrase has the page's Intl.PluralRules categories", () => {
   const files = readdirSync(folder).filter((name) => name.endsWith(".json")).sort();
@@ -12,7 +31,7 @@ test("every counted phrase has the page's Intl.PluralRules categories", () => {
     const language = file.slice(0, -5);
     const table = JSON.parse(readFileSync(new URL(file, folder), "utf8"));
     const expected = new Intl.PluralRules(language).resolvedOptions().pluralCategories.slice().sort();
-    for (const base of ["days", "hours", "minutes", "tooLong"]) {
+    for (const base of COUNTED) {
       const own = Object.keys(table).filter((key) => key.startsWith(base + ".")).map((key) => key.slice(base.length + 1)).sort();
       assert.deepEqual(own, expected, `${language} ${base}`);
     }

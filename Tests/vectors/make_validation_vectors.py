@@ -5,8 +5,10 @@ Run from anywhere: `python3 Tests/vectors/make_validation_vectors.py`. Both the 
 validator (Tests/FormgenCoreTests/ValidationVectorTests.swift) and the browser runtime
 (Tests/runtime/validation.test.mjs) run every case. Expectations are written here by hand
 (or derived with plain Python arithmetic for boundary sweeps); neither implementation is
-used to compute them. The message tables are copied from templates/i18n/{en,nl,de}.json
-and the Swift test checks they still match.
+used to compute them. The message tables are copied from templates/i18n/{en,nl,de,fr,pl,ar}.json
+and the Swift test checks they still match. Counted messages (minLength.one, minLength.few, …) are picked by the
+CLDR plural category of the rule's number, written out below as plain arithmetic; `plurals` lists categories
+that Swift's PluralRules and the browser's Intl.PluralRules must both give.
 """
 import datetime
 import json
@@ -22,7 +24,8 @@ SEMANTICS = [
     "(required, readOnly, sensitive false; validations []; rules' otherwise null). Each checked field carries its",
     "messages resolved, as the build writes them: field.messages.required/.number/.date/.option/.mask and each",
     "validation's message, where {value} stands for the value that failed. messages = messages[lang || 'en']",
-    "holds the interface texts (tooLong).",
+    "holds the interface texts (tooLong). A counted default (minLength, maxLength, minAge, maxAge, minItems,",
+    "maxItems, fileCount) is resolved by the build in the plural form of the rule's number, as plurals[lang][n] gives it.",
     "values = the submission (JSON); now = today's date (UTC); errors = field -> message for every invalid field;",
     "hidden = the ids hidden by rules, sorted; data (when present) = the cleaned submission.",
     "",
@@ -84,8 +87,35 @@ SEMANTICS = [
 ]
 
 
+LANGUAGES = ("en", "nl", "de", "fr", "pl", "ar")
+
+
 def read_messages():
-    return {language: json.loads((ROOT / f"templates/i18n/{language}.json").read_text()) for language in ("en", "nl", "de")}
+    return {language: json.loads((ROOT / f"templates/i18n/{language}.json").read_text()) for language in LANGUAGES}
+
+
+def category(n, lang):
+    """CLDR's cardinal plural category of a whole number n >= 0 (plurals.xml, integers only)."""
+    lang = lang or "en"
+    if lang == "fr":
+        return "one" if n in (0, 1) else "many" if n != 0 and n % 1000000 == 0 else "other"
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        return "few" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "many"
+    if lang == "ar":
+        if n in (0, 1, 2):
+            return ["zero", "one", "two"][n]
+        return "few" if 3 <= n % 100 <= 10 else "many" if 11 <= n % 100 <= 99 else "other"
+    return "one" if n == 1 else "other"
+
+
+PLURAL_NUMBERS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 99, 100, 101, 102, 103, 111, 112, 1000, 10000, 1000000, 2000000]
+
+
+def counted(table, key, n, lang):
+    """A counted message's form for n: the table's key.<category>, else its single text."""
+    return table.get(f"{key}.{category(n, lang)}", table.get(key))
 
 
 CASES = []
@@ -133,8 +163,8 @@ def with_messages(field, fields, lang):
     if field["kind"] in ("display", "repeat", "file") or field.get("readOnly") or field.get("dataSource"):
         return field
 
-    def fill(key, value=None):
-        text = table[key].replace("{label}", field["label"])
+    def fill(key, value=None, count=None):
+        text = (counted(table, key, count, lang) if count is not None else table[key]).replace("{label}", field["label"])
         return text if value is None else text.replace("{value}", value)
 
     choosing = field["kind"] in ("select", "radioGroup", "checkboxGroup", "checkbox")
@@ -152,7 +182,8 @@ def with_messages(field, fields, lang):
     labels = {other["id"]: other["label"] for other in reversed(fields)}
     for rule in field.get("validations", []):
         if "message" not in rule:
-            text = fill(rule["rule"])
+            number = rule.get("value") if rule["rule"] in ("minLength", "maxLength", "minAge", "maxAge") else None
+            text = fill(rule["rule"], count=number)
             if rule["rule"] == "equalsField":
                 text = text.replace("{other}", labels.get(str(rule.get("value")), str(rule.get("value"))))
             rule["message"] = text
@@ -312,13 +343,17 @@ one("regex nl default message", f("code", "Code", validations=[v("regex", "^\\d+
 one("regex de default message", f("code", "Code", validations=[v("regex", "^\\d+$")]), "x", "Code hat nicht das richtige Format", lang="de")
 
 # ---------------------------------------------------------------- lengths (code points)
+def characters(n):
+    return "character" if n == 1 else "characters"
+
+
 for n in [1, 2, 3, 5, 10]:
     for length in sorted({max(n - 1, 1), n, n + 1}):
         value = "x" * length
         one(f"minLength {n}, {length} characters", f("name", "Name", validations=[v("minLength", n)]), value,
-            None if length >= n else f"Name must be {n} characters or more")
+            None if length >= n else f"Name must be {n} {characters(n)} or more")
         one(f"maxLength {n}, {length} characters", f("name", "Name", validations=[v("maxLength", n)]), value,
-            None if length <= n else f"Name must be {n} characters or fewer")
+            None if length <= n else f"Name must be {n} {characters(n)} or fewer")
 for label, value, n, ok in [
     ("emoji are one code point each", "😀😀😀", 3, True),
     ("two emoji are two code points", "😀😀", 3, False),
@@ -327,7 +362,7 @@ for label, value, n, ok in [
     ("CJK", "日本語", 3, True),
 ]:
     one(f"minLength: {label}", f("name", "Name", validations=[v("minLength", n)]), value,
-        None if ok else f"Name must be {n} characters or more")
+        None if ok else f"Name must be {n} {characters(n)} or more")
 for label, value, n, ok in [
     ("five emoji", "😀😀😀😀😀", 5, True),
     ("six emoji", "😀😀😀😀😀😀", 5, False),
@@ -337,13 +372,43 @@ for label, value, n, ok in [
     ("zero", "a", 0, False),
 ]:
     one(f"maxLength: {label}", f("name", "Name", validations=[v("maxLength", n)]), value,
-        None if ok else f"Name must be {n} characters or fewer")
+        None if ok else f"Name must be {n} {characters(n)} or fewer")
 one("minLength 0 always passes", f("name", "Name", validations=[v("minLength", 0)]), "a", None)
 one("minLength custom message", f("first", "Vorname", validations=[v("minLength", 2, "Vorname muss mindestens 2 Zeichen lang sein")]), "A", "Vorname muss mindestens 2 Zeichen lang sein")
 one("maxLength custom message", f("zip", "ZIP", validations=[v("maxLength", 10, "ZIP code cannot exceed 10 characters")]), "12345678901", "ZIP code cannot exceed 10 characters")
 one("minLength nl default", f("name", "Naam", validations=[v("minLength", 3)]), "ab", "Naam moet minstens 3 tekens lang zijn", lang="nl")
 one("maxLength de default", f("name", "Name", validations=[v("maxLength", 3)]), "abcd", "Name darf höchstens 3 Zeichen lang sein", lang="de")
 one("length of a number field's text", f("n", "Count", "number", validations=[v("maxLength", 3)]), "12345", "Count must be 3 characters or fewer")
+
+# ---------------------------------------------------------------- counted messages in the plural form of their number
+PLURAL_LENGTHS = {
+    "en": ("Name", ["Name must be 1 character or fewer", "Name must be 2 characters or more", "Name must be 5 characters or more",
+                    "Name must be 22 characters or more", "Name must be 22 characters or fewer"]),
+    "pl": ("Imię", ["Imię może mieć najwyżej 1 znak", "Imię musi mieć co najmniej 2 znaki", "Imię musi mieć co najmniej 5 znaków",
+                    "Imię musi mieć co najmniej 22 znaki", "Imię może mieć najwyżej 22 znaki"]),
+    "ar": ("الاسم", ["يجب ألا يزيد الاسم على حرف واحد", "يجب ألا يقل الاسم عن حرفين", "يجب ألا يقل الاسم عن 5 أحرف",
+                     "يجب ألا يقل الاسم عن 22 حرفًا", "يجب ألا يزيد الاسم على 22 حرفًا"]),
+    "fr": ("Nom", ["Nom doit comporter 1 caractère au maximum", "Nom doit comporter au moins 2 caractères",
+                   "Nom doit comporter au moins 5 caractères", "Nom doit comporter au moins 22 caractères",
+                   "Nom doit comporter 22 caractères au maximum"]),
+}
+for lang, (label, messages) in PLURAL_LENGTHS.items():
+    for (rule_name, n, value), message in zip([("maxLength", 1, "ab"), ("minLength", 2, "a"), ("minLength", 5, "abcd"),
+                                                ("minLength", 22, "a" * 21), ("maxLength", 22, "a" * 23)], messages):
+        one(f"{lang}: {rule_name} {n} in its plural form", f("name", label, validations=[v(rule_name, n)]), value, message, lang=lang)
+PLURAL_AGES = {
+    "en": ["You must be at least 1 year old", "You must be at least 2 years old", "You must be at least 5 years old", "You must be at least 22 years old"],
+    "pl": ["Musisz mieć co najmniej 1 rok", "Musisz mieć co najmniej 2 lata", "Musisz mieć co najmniej 5 lat", "Musisz mieć co najmniej 22 lata"],
+    "ar": ["يجب ألا يقل عمرك عن سنة واحدة", "يجب ألا يقل عمرك عن سنتين", "يجب ألا يقل عمرك عن 5 سنوات", "يجب ألا يقل عمرك عن 22 سنةً"],
+    "fr": ["Vous devez avoir au moins 1 an", "Vous devez avoir au moins 2 ans", "Vous devez avoir au moins 5 ans", "Vous devez avoir au moins 22 ans"],
+}
+for lang, messages in PLURAL_AGES.items():
+    for n, message in zip([1, 2, 5, 22], messages):
+        one(f"{lang}: minAge {n} in its plural form", f("dob", "Born", "date", validations=[v("minAge", n)]), "2025-01-01", message, lang=lang)
+one("pl: maxAge 22 in its plural form", f("dob", "Born", "date", validations=[v("maxAge", 22)]), "1990-01-01", "Musisz mieć najwyżej 22 lata", lang="pl")
+for lang, message in [("pl", "Ta odpowiedź może mieć najwyżej 10000 znaków"), ("ar", "يجب ألا تزيد هذه الإجابة على 10000 حرف"),
+                      ("fr", "Cette réponse doit comporter 10000 caractères au maximum")]:
+    one(f"{lang}: the 10000 cap in the page's plural form", f("notes", "Notes"), "a" * 10001, message, lang=lang)
 
 # ---------------------------------------------------------------- numbers
 age = f("age", "Age", "number")
@@ -502,7 +567,8 @@ AGES = [
     ("maxAge", 0, "2025-06-15", "2024-06-15", False),
 ]
 for rule_name, n, now, born, ok in AGES:
-    message = f"You must be at least {n} years old" if rule_name == "minAge" else f"You must be {n} years old or younger"
+    years = "year" if n == 1 else "years"
+    message = f"You must be at least {n} {years} old" if rule_name == "minAge" else f"You must be {n} {years} old or younger"
     one(f"{rule_name} {n} at {now}, born {born}", f("dob", "Date of birth", "date", validations=[v(rule_name, n)]), born,
         None if ok else message, now=now)
 one("minAge custom message", f("dob", "Date of birth", "date", validations=[v("minAge", 18, "You must be at least 18 years old to register")]), "2010-01-01", "You must be at least 18 years old to register")
@@ -575,7 +641,7 @@ one("required validation entry is ignored (required is a flag)", f("name", "Name
 case("unknown keys in the submission are ignored", [f("name", "Name", required=True)], {"name": "Jan", "other": ""}, {}, data={"name": "Jan"})
 case("every field reported, one message each",
      [f("a", "A", required=True), f("b", "B", "number"), f("c", "C", validations=[v("maxLength", 1), v("regex", "x")])],
-     {"b": "z", "c": "yy"}, {"a": "Enter A", "b": "B must be a number", "c": "C must be 1 characters or fewer"})
+     {"b": "z", "c": "yy"}, {"a": "Enter A", "b": "B must be a number", "c": "C must be 1 character or fewer"})
 case("the KYC NL form with a prefilled profile",
      [f("first_name", "First Name", readOnly=True, required=True, dataSource="user_profile"),
       f("last_name", "Last Name", readOnly=True, required=True, dataSource="user_profile"),
@@ -811,12 +877,12 @@ def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}"):
     table = read_messages()["en"]
     inner = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
     inner = [with_messages(field, inner, None) for field in inner]
-    messages = {"minItems": table["minItems"].replace("{label}", label)}
+    messages = {"minItems": counted(table, "minItems", min, "en").replace("{label}", label)}
     spec = {"min": min, "itemLabel": item_label, "addLabel": "Add another", "removeLabel": "Remove",
             "added": table["itemAdded"], "removed": table["itemRemoved"]}
     if max is not None:
         spec["max"] = max
-        messages["maxItems"] = table["maxItems"].replace("{label}", label)
+        messages["maxItems"] = counted(table, "maxItems", max, "en").replace("{label}", label)
     field = {"id": id, "type": "repeat", "kind": "repeat", "label": label, "messages": messages, "fields": inner, "repeat": spec}
     if min > 0:
         field["required"] = True
@@ -838,19 +904,19 @@ case("repeat: errors name the item and key the field in it", [OWNER, PETS],
       "pets[2].age": "Pet 3: Age must be 60 or less"},
      data={"owner": "Ann", "pets": [{"pet_name": "Rex"}, {"species": "Cow"}, {"pet_name": "Kit", "age": 61}]})
 case("repeat: too few items when it needs one", [OWNER, PETS], {"owner": "Ann", "pets": []},
-     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+     {"pets": "Your pets: add at least 1 item"}, data={"owner": "Ann"})
 case("repeat: a missing list counts as no items", [OWNER, PETS], {"owner": "Ann"},
-     {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+     {"pets": "Your pets: add at least 1 item"}, data={"owner": "Ann"})
 case("repeat: too many items, and each item still checked", [OWNER, PETS],
      {"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]},
-     {"pets": "Your pets: add 3 or fewer", "pets[3].pet_name": "Pet 4: Enter a name"},
+     {"pets": "Your pets: add 3 items or fewer", "pets[3].pet_name": "Pet 4: Enter a name"},
      data={"owner": "Ann", "pets": [{"pet_name": "A"}, {"pet_name": "B"}, {"pet_name": "C"}, {}]})
 case("repeat: an entry that is not an object is an empty item", [OWNER, PETS],
      {"owner": "Ann", "pets": ["Rex"]}, {"pets[0].pet_name": "Pet 1: Enter a name"}, data={"owner": "Ann", "pets": [{}]})
 case("repeat: a value that is not a list is no items", [OWNER, PETS],
-     {"owner": "Ann", "pets": {"pet_name": "Rex"}}, {"pets": "Your pets: add at least 1"}, data={"owner": "Ann"})
+     {"owner": "Ann", "pets": {"pet_name": "Rex"}}, {"pets": "Your pets: add at least 1 item"}, data={"owner": "Ann"})
 case("repeat: an optional list may be empty but not short", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)], min=2)],
-     {"owner": "Ann", "visits": [{"place": "Oslo"}]}, {"visits": "Visits: add at least 2"},
+     {"owner": "Ann", "visits": [{"place": "Oslo"}]}, {"visits": "Visits: add at least 2 items"},
      data={"owner": "Ann", "visits": [{"place": "Oslo"}]})
 case("repeat: an optional list left out is fine", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)])],
      {"owner": "Ann"}, {}, data={"owner": "Ann"})
@@ -880,7 +946,8 @@ def file_field(id, label, accept=None, max_size=None, multiple=False, max_files=
     if max_files:
         upload["maxFiles"] = max_files
     if not multiple or max_files:
-        messages["fileCount"] = f"Select {max_files or 1} files or fewer"
+        most = max_files or 1
+        messages["fileCount"] = f"Select {most} {'file' if most == 1 else 'files'} or fewer"
     field = {"id": id, "type": "file", "kind": "file", "label": label, "sensitive": True, "messages": messages, "upload": upload}
     if required:
         field["required"] = True
@@ -903,7 +970,7 @@ case("file: a size that is not a number fails the size check", [PHOTO], {"photo"
 case("file: missing when required", [PHOTO], {}, {"photo": "Select photo"}, data={})
 case("file: null and an empty list are no file", [PHOTO, dict(SCANS, id="other")], {"photo": None, "other": []},
      {"photo": "Select photo"}, data={})
-case("file: two files for a one-file field", [PHOTO], {"photo": [PNG, PNG]}, {"photo": "Select 1 files or fewer"}, data={"photo": PNG})
+case("file: two files for a one-file field", [PHOTO], {"photo": [PNG, PNG]}, {"photo": "Select 1 file or fewer"}, data={"photo": PNG})
 case("file: several files within maxFiles, by wildcard and by extension", [SCANS],
      {"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]}, {},
      data={"scans": [PNG, {"name": "notes.TXT", "size": 3, "type": "text/plain"}]})
@@ -917,7 +984,8 @@ def main():
     names = [c["name"] for c in CASES]
     duplicates = {n for n in names if names.count(n) > 1}
     assert not duplicates, duplicates
-    document = {"semantics": SEMANTICS, "messages": read_messages(), "cases": CASES}
+    plurals = {lang: {str(n): category(n, lang) for n in PLURAL_NUMBERS} for lang in LANGUAGES}
+    document = {"semantics": SEMANTICS, "messages": read_messages(), "plurals": plurals, "cases": CASES}
     text = json.dumps(document, ensure_ascii=False, indent=1)
     (HERE / "validation.json").write_text(text + "\n")
     print(f"wrote {len(CASES)} cases to {HERE / 'validation.json'}")

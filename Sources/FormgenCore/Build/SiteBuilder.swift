@@ -121,6 +121,9 @@ public struct SiteBuilder {
             ("index.html", nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
             ("404.html", nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
         ]
+        for alternate in renderer.homeAlternates.dropFirst() {
+            pages.append(("\(alternate.path)/index.html", nil, keys.siteWide("index", alternate.language), { renderer.renderIndex(site, language: alternate.language) }))
+        }
         for form in site.forms {
             pages.append(("\(form.path)/index.html", form.path, keys.forms[form.path], { renderer.renderForm(form) }))
         }
@@ -166,7 +169,10 @@ public struct SiteBuilder {
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.path).filter { !sentPages.contains($0) }
-            let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            var alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            if renderer.homeAlternates.count > 1 {
+                for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
+            }
             pages.append(("sitemap.xml", nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in

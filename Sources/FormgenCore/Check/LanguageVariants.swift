@@ -1,12 +1,19 @@
 /// Publishes forms in their other languages (`languages:`): one more page per language at `<lang>/<path>`, and a
 /// warning (an error with `--strict-i18n`) for every text the config does not give in a language, which then falls
-/// back to the default language's text.
+/// back to the default language's text; the same for the site's title and description in the site's `languages`.
 struct LanguageVariants {
     var strict = false
 
     func expand(_ site: Site, log: DiagnosticLog) -> Site {
         var site = site
         var reported: Set<String> = []
+        let settings = site.settings
+        for language in settings.languages.dropFirst() {
+            for text in [settings.titleText, settings.descriptionText].compactMap({ $0 }) where text.text(in: language) == nil {
+                let message = "'\(text.key)' has no '\(language)' translation; the '\(settings.language)' text “\(text.text(in: settings.language) ?? text.text)” is shown"
+                if strict { log.error(message, at: text.location) } else { log.warning(message, at: text.location) }
+            }
+        }
         func variants(of form: Form) -> [Form] {
             let all = form.languageVariants()
             for language in form.publishedLanguages.dropFirst() {

@@ -199,8 +199,14 @@ public struct SiteLoader: Sendable {
         guard let root = ConfigFile.parse(text: text, file: file, log: log) else { return (settings, hasher.hex) }
         root.warnUnknownKeys(allowed: Self.settingsKeys, in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
-        if let title = root.string("title") { settings.title = title }
-        settings.description = root.markdown("description")
+        if let title = root.localized("title"), let node = root["title"] {
+            settings.titleText = TranslatableText(key: "title", text: title.text, translations: title.translations, location: node.location)
+        }
+        if let description = root.localized("description"), let node = root["description"] {
+            root.checkLinks(in: [description.text] + description.translations.values.sorted(), key: "description")
+            settings.descriptionText = TranslatableText(key: "description", text: description.text, translations: description.translations,
+                                                        location: node.location)
+        }
         if let base = root.string("baseURL") {
             settings.baseURL = base.hasSuffix("/") ? base : base + "/"
         }
@@ -209,6 +215,9 @@ public struct SiteLoader: Sendable {
             settings.languages = languages
             settings.language = languages[0]
         }
+        // The default texts are the default language's (`en`, else the first written, when it gives none).
+        if let title = settings.titleText { settings.title = title.text(in: settings.language) ?? title.text }
+        if let description = settings.descriptionText { settings.description = description.text(in: settings.language) ?? description.text }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
         if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }

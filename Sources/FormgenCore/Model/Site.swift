@@ -4,6 +4,9 @@ import Foundation
 public struct SiteSettings: Sendable, Hashable {
     public var title: String = "Forms"
     public var description: String?
+    /// `title` and `description` as written, when written per language (`title: {en: Forms, fr: Formulaires}`).
+    public var titleText: TranslatableText?
+    public var descriptionText: TranslatableText?
     /// Absolute base URL (`https://forms.example.org/`) or a path prefix (`/`).
     public var baseURL: String = "/"
     public var language: String = "en"
@@ -21,6 +24,15 @@ public struct SiteSettings: Sendable, Hashable {
     public var remote = RemoteSources()
 
     public init() {}
+
+    /// The site's title in a language: its translation, else the default language's.
+    public func title(in language: String) -> String { titleText?.text(in: language) ?? title }
+
+    /// The site's description (Markdown) in a language: its translation, else the default language's.
+    public func description(in language: String) -> String? { descriptionText?.text(in: language) ?? description }
+
+    /// The languages of the site's own pages (`languages:`), the default first; only the default without a list.
+    public var pageLanguages: [String] { languages.isEmpty ? [language] : languages }
 }
 
 /// A country-specific flow: one variant of a form per country, and a page to pick one.

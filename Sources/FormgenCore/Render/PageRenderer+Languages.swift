@@ -5,21 +5,34 @@ extension PageRenderer {
         "it": "Italiano", "nl": "Nederlands", "pl": "Polski", "pt": "Português", "tr": "Türkçe", "uk": "Українська", "ur": "اردو",
     ]
 
+    /// The home page in each of the site's `languages`: the default at the root, the others at `fr/`, ….
+    var homeAlternates: [LanguageAlternate] {
+        settings.pageLanguages.enumerated().map { index, language in
+            LanguageAlternate(language: language, path: index == 0 ? "" : language.lowercased())
+        }
+    }
+
     /// The template's `languageLinks` for a form published in several languages: the switcher's label and one link per
     /// language (`href` relative, `absolute` for `hreflang` when the base URL is absolute, `current` on this page's);
     /// false for a form in one language.
     func languageLinks(_ form: Form) -> Any {
-        guard form.alternates.count > 1 else { return false }
-        let root = Self.rootPrefix(for: form.path)
+        languageLinks(form.alternates, path: form.path, language: form.language)
+    }
+
+    /// The switcher for a page at `path` published at each of `alternates` (the home page at `""`, `fr`, …).
+    func languageLinks(_ alternates: [LanguageAlternate], path: String, language: String) -> Any {
+        guard alternates.count > 1 else { return false }
+        let root = Self.rootPrefix(for: path)
         let absolute = settings.baseURL.hasPrefix("http")
-        let links: [[String: Any]] = form.alternates.map { alternate in
-            let href = root + alternate.path + "/"
+        let links: [[String: Any]] = alternates.map { alternate in
+            let folder = alternate.path.isEmpty ? "" : alternate.path + "/"
+            let href = root + folder
             return ["lang": alternate.language, "href": href,
-                    "alternateHref": absolute ? settings.baseURL + alternate.path + "/" : href,
+                    "alternateHref": absolute ? settings.baseURL + folder : href,
                     "name": Self.languageNames[Messages.primaryTag(alternate.language)] ?? alternate.language,
-                    "current": alternate.path == form.path]
+                    "current": alternate.path == path]
         }
-        return ["label": Messages.table(for: form.language)["languages"] ?? "", "links": links,
+        return ["label": Messages.table(for: language)["languages"] ?? "", "links": links,
                 "defaultHref": links[0]["alternateHref"] ?? ""]
     }
 }

@@ -24,17 +24,18 @@ public struct PageRenderer: Sendable {
 
     func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: Any] {
         let canonical: Any = settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : false
+        let siteTitle = settings.title(in: language)
         return [
             "lang": language,
             "dir": Messages.direction(for: language),
             "languageLinks": false,
             "csp": csp.header,
-            "pageTitle": title == settings.title ? title : "\(title) – \(settings.title)",
+            "pageTitle": title == siteTitle ? title : "\(title) – \(siteTitle)",
             "canonical": canonical,
             "css": Self.stylePlaceholder,
             "script": script ?? false,
             "root": Self.rootPrefix(for: path),
-            "siteTitle": settings.title,
+            "siteTitle": siteTitle,
             "t": Messages.table(for: language),
             "headerNav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
         ]
@@ -195,31 +196,40 @@ public struct PageRenderer: Sendable {
         return page("flow", context)
     }
 
-    /// The site's home page, listing flows, forms (with their reference and schema) and docs.
-    public func renderIndex(_ site: Site) -> String {
-        var context = base(path: "", title: settings.title, language: settings.language, csp: staticPolicy, script: nil)
-        context["descriptionHTML"] = settings.description.map(Markdown.html) ?? false
+    /// The site's home page, listing flows, forms (with their reference and schema) and docs; in another of the site's
+    /// `languages` (`fr/`), its title, description and headings in that language and each form's page in it where it
+    /// is published in it.
+    public func renderIndex(_ site: Site, language: String? = nil) -> String {
+        let language = language ?? settings.language
+        let path = language == settings.language ? "" : language.lowercased()
+        let up = PageRenderer.rootPrefix(for: path) == "./" ? "" : PageRenderer.rootPrefix(for: path)
+        var context = base(path: path, title: settings.title(in: language), language: language, csp: staticPolicy, script: nil)
+        context["languageLinks"] = languageLinks(homeAlternates, path: path, language: language)
+        context["descriptionHTML"] = settings.description(in: language).map(Markdown.html) ?? false
         context["hasFlows"] = !site.flows.isEmpty
         context["hasForms"] = !site.forms.isEmpty
         context["hasDocs"] = !site.docs.isEmpty
-        let texts = Messages.table(for: settings.language)
+        let texts = Messages.table(for: language)
         context["flowsHeading"] = texts["indexFlows"] ?? "Country-specific forms"
         context["formsHeading"] = texts["indexForms"] ?? "Forms"
         context["docsHeading"] = texts["indexDocs"] ?? "Documentation"
         context["referenceText"] = texts["indexReference"] ?? "Field reference"
         context["schemaText"] = texts["indexSchema"] ?? "JSON Schema"
         context["flows"] = site.flows.map {
-            ["title": $0.title, "href": "\($0.id)/", "summary": summary($0.description), "referenceHref": "\($0.id)/reference/"]
+            ["title": $0.title, "href": "\(up)\($0.id)/", "summary": summary($0.description), "referenceHref": "\(up)\($0.id)/reference/"]
         }
-        context["forms"] = site.forms.map {
-            ["title": $0.title, "href": "\($0.path)/", "summary": summary($0.description),
-             "referenceHref": "\($0.path)/reference/", "schemaHref": "\($0.path)/schema.json"]
+        let translated = Dictionary(site.translations.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        context["forms"] = site.forms.map { original in
+            let form = path.isEmpty ? original : translated["\(path)/\(original.path)"] ?? original
+            let href = form.path == original.path ? "\(up)\(form.path)" : original.path
+            return ["title": form.title, "href": "\(href)/", "summary": summary(form.description),
+                    "referenceHref": "\(href)/reference/", "schemaHref": "\(href)/schema.json"]
         }
         let docsIndex = site.docs.first(where: \.isDocsIndex)
         let docs = DocPage.listed(site.docs.filter { !$0.isDocsIndex })
-        context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(DocPage.indexPath)/",
+        context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(up)\(DocPage.indexPath)/",
                             "summary": docsIndex?.summary ?? "Every page of the documentation, and the reference of every form."]]
-            + docs.map { ["title": $0.title, "href": "\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
+            + docs.map { ["title": $0.title, "href": "\(up)\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
         return page("index", context)
     }
 

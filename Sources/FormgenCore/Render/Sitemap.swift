@@ -23,7 +23,7 @@ public struct Sitemap: Sendable {
         for location in Set(locations).sorted() {
             let path = String(location.dropFirst(baseURL.count).dropLast())
             let links = (alternates[path] ?? []).map { alternate in
-                #"<xhtml:link rel="alternate" hreflang="\#(Self.escape(alternate.language))" href="\#(Self.escape(baseURL + alternate.path + "/"))"/>"#
+                #"<xhtml:link rel="alternate" hreflang="\#(Self.escape(alternate.language))" href="\#(Self.escape(baseURL + (alternate.path.isEmpty ? "" : alternate.path + "/")))"/>"#
             }
             lines.append("<url><loc>\(Self.escape(location))</loc>\(links.joined())</url>")
         }

@@ -49,11 +49,11 @@ extension SubmissionSchema {
         var messages: [String: JSONValue] = [:]
         if policy.min > 0 {
             schema["minItems"] = .numeric(Double(policy.min))
-            messages["minItems"] = .string(Messages.format(texts["minItems"] ?? "", ["label": label, "value": String(policy.min)]))
+            messages["minItems"] = .string(Messages.format(Messages.text("minItems", count: policy.min, language: form.language, in: texts) ?? "", ["label": label, "value": String(policy.min)]))
         }
         if let max = policy.max {
             schema["maxItems"] = .numeric(Double(max))
-            messages["maxItems"] = .string(Messages.format(texts["maxItems"] ?? "", ["label": label, "value": String(max)]))
+            messages["maxItems"] = .string(Messages.format(Messages.text("maxItems", count: max, language: form.language, in: texts) ?? "", ["label": label, "value": String(max)]))
         }
         if !messages.isEmpty { schema["errorMessage"] = .object(messages) }
         return schema

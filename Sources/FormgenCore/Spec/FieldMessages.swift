@@ -33,7 +33,10 @@ public struct FieldMessages {
         case "email":
             let rule = field.validations.first { $0.name == "email" }
             return custom(rule?.message) ?? standard("email")
-        case "fileType", "fileSize", "fileCount":
+        case "fileCount":
+            let most = field.upload.map { $0.multiple ? $0.maxFiles : 1 } ?? nil
+            return standard(check, value: most.map(String.init), count: most)
+        case "fileType", "fileSize":
             return standard(check, value: uploadValue(check))
         default:
             return standard(check)
@@ -43,7 +46,15 @@ public struct FieldMessages {
     /// What a failing validation rule says. Without `value`, `{value}` stays in the text for the
     /// runtime and `formgen validate` to fill with the value that failed.
     public func rule(_ rule: ValidationRule, value: String? = nil) -> Text {
-        custom(rule.message) ?? standard(rule.name, value: value)
+        custom(rule.message) ?? standard(rule.name, value: value, count: Self.count(of: rule.kind))
+    }
+
+    /// The number a counted rule's message speaks of (characters, years), for its plural form.
+    static func count(of kind: ValidationRule.Kind) -> Int? {
+        switch kind {
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return n
+        default: return nil
+        }
     }
 
     /// The format checks the field has, in the order they run.
@@ -61,12 +72,11 @@ public struct FieldMessages {
         return checks
     }
 
-    /// `{value}` of a file check: the accepted types ("PNG, JPEG or PDF"), the size limit ("5 MB"), the most files.
+    /// `{value}` of a file check: the accepted types ("PNG, JPEG or PDF") or the size limit ("5 MB").
     private func uploadValue(_ check: Messages.Check) -> String? {
         guard let upload = field.upload else { return nil }
         switch check {
         case "fileSize": return upload.maxSize.map(UploadRules.sizeText)
-        case "fileCount": return upload.multiple ? upload.maxFiles.map(String.init) : "1"
         default:
             var names: [String] = []
             for entry in upload.accept {
@@ -84,12 +94,12 @@ public struct FieldMessages {
         text.map { Text(text: $0, isDefault: false) }
     }
 
-    private func standard(_ check: Messages.Check, value: String? = nil) -> Text {
+    private func standard(_ check: Messages.Check, value: String? = nil, count: Int? = nil) -> Text {
         var other: String?
         if check == "equalsField", case .equalsField(let id)? = field.validations.first(where: { $0.name == "equalsField" })?.kind {
             other = form.allFields.first { $0.id == id }?.label ?? id
         }
-        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other)
+        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other, count: count)
         return Text(text: text, isDefault: true)
     }
 }

@@ -41,8 +41,11 @@ extension FormSpec.FieldSpec {
         sensitive = items.contains(where: \.sensitive)
         validations = []
         fields = items
-        var byCheck = ["minItems": Messages.format(texts["minItems"] ?? "", ["label": label])]
-        if policy.max != nil { byCheck["maxItems"] = Messages.format(texts["maxItems"] ?? "", ["label": label]) }
+        func counted(_ key: String, _ count: Int) -> String {
+            Messages.format(Messages.text(key, count: count, language: form.language, in: texts) ?? "", ["label": label])
+        }
+        var byCheck = ["minItems": counted("minItems", policy.min)]
+        if let max = policy.max { byCheck["maxItems"] = counted("maxItems", max) }
         messages = byCheck
         `repeat` = FormSpec.RepeatSpec(min: policy.min, max: policy.max, itemLabel: policy.itemLabel ?? texts["item"] ?? "Item {n}",
                                        addLabel: policy.addLabel ?? texts["addAnother"] ?? "Add another",

@@ -23,8 +23,10 @@ extension Messages {
     /// capital after its first letter (`BSN`, `IBAN`, `Steuer-ID`), and never in German, where nouns keep
     /// their capitals. A label that asks a question ("Do you have a yard?") is quoted whole. `value`
     /// replaces `{value}`; without it `{value}` stays for the runtime, which fills in the value that failed.
+    /// A counted message (`minLength.one`, `minLength.few`, …) takes the language's plural form for `count`, the
+    /// rule's number, which the config fixes, so the page and `formgen validate` show the same form.
     public static func defaultMessage(_ check: Check, field: Field, language: String, value: String? = nil,
-                                      otherLabel: String? = nil) -> String {
+                                      otherLabel: String? = nil, count: Int? = nil) -> String {
         let table = table(for: language)
         let label = spokenLabel(field.label)
         let primary = primaryLanguage(language)
@@ -51,7 +53,15 @@ extension Messages {
         var values = ["label": labelText]
         if let value { values["value"] = value }
         if let otherLabel { values["other"] = midSentence(spokenLabel(otherLabel), language: primary) }
-        return format(table[key] ?? key, values)
+        return format(text(key, count: count, language: language, in: table) ?? key, values)
+    }
+
+    /// A message's text from a table: for a counted one (`minItems.one`, `minItems.other`) the plural form of
+    /// `count` (the `other` form without a count), else the key's single text (a site may give one). Nil when the
+    /// table has neither.
+    public static func text(_ key: String, count: Int?, language: String, in table: [String: String]) -> String? {
+        guard let count else { return table[key] ?? table["\(key).other"] }
+        return pluralForm(key, count: count, language: language, in: table)
     }
 
     /// `{value}` of a rule's message as written for people: numbers in shortest form; date bounds as

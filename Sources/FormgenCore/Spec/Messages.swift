@@ -21,8 +21,7 @@ public enum Messages {
         let english = tables["en"] ?? [:]
         var table = english
         if let own = tables[primary] {
-            let ownBases = Set(own.keys.map(pluralBase))
-            table = english.filter { !ownBases.contains(pluralBase($0.key)) }.merging(own) { _, own in own }
+            table = replacing(english, with: own)
         }
         overrides.resolved[primary] = table
         return table
@@ -48,7 +47,7 @@ public enum Messages {
             let folder = (templatesDirectory as NSString).appendingPathComponent("i18n")
             let own = readTables(in: folder, problems: &problems)
             if !own.isEmpty {
-                merged = builtin.merging(own) { builtin, own in builtin.merging(own) { _, own in own } }
+                merged = builtin.merging(own) { builtin, own in replacing(builtin, with: own) }
             }
         }
         overrides.lock.lock()
@@ -56,6 +55,13 @@ public enum Messages {
         overrides.resolved = [:]
         overrides.lock.unlock()
         return problems
+    }
+
+    /// A table with a site's texts over it: a key the site gives replaces every form of it (a single `minLength`
+    /// replaces `minLength.one` and `minLength.other`, and plural forms replace a single text).
+    static func replacing(_ table: [String: String], with own: [String: String]) -> [String: String] {
+        let bases = Set(own.keys.map(pluralBase))
+        return table.filter { !bases.contains(pluralBase($0.key)) }.merging(own) { _, own in own }
     }
 
     /// Every `<lang>.json` in a folder: a flat object of key to text.
