@@ -102,10 +102,14 @@ struct RuleWording {
     }
 
     /// A whole rule: `When *Do you have pets?* is Yes: show *Which pets?* and *Notes*; otherwise hide them.`; a rule
-    /// that tests a field of a repeating section starts `In each item of the list `pets`, when …`.
+    /// that tests a field of a repeating section starts `In each item of the list `pets`, when …`, and an item field a
+    /// rule on another field acts on is followed by `(in each item of the list `pets`)`.
     func sentence(for rule: VisibilityRule) -> String {
-        let targets = Self.list(rule.targets.map(fieldName), "and")
-        let owner = form.repeatOf[rule.field]
+        let owners = form.repeatOf, owner = owners[rule.field]
+        let targets = Self.list(rule.targets.map { target in
+            guard owner == nil, let list = owners[target] else { return fieldName(target) }
+            return fieldName(target) + " (in each item of the list \(Markdown.code(list)))"
+        }, "and")
         var sentence = (owner.map { "In each item of the list \(Markdown.code($0)), when " } ?? "When ") + "\(condition(rule)): \(rule.action.rawValue) \(targets)"
         if let otherwise = rule.otherwise {
             sentence += "; otherwise \(otherwise.rawValue) \(rule.targets.count == 1 ? "it" : "them")"
