@@ -906,6 +906,20 @@ case("repeat rules: an outer field hidden by a rule counts as empty in the items
      {}, hidden=["pets[0].vet_name", "vet"], rules=[rule("has", "equals", ["Yes"], "show", ["vet"], "hide")],
      data={"has": "No", "pets": [{"pet_name": "Rex"}]})
 
+case("repeat rules: an outer single checkbox is read as a checkbox in every item (false is empty)",
+     [f("insured", "Insured", "checkbox"),
+      repeat_field("pets", "Your pets", [PET_NAME, f("policy", "Policy number", required=True)], item_label="Pet {n}",
+                   rules=[rule("insured", "empty", [], "hide", ["policy"], "show")])],
+     {"insured": False, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]},
+     {}, hidden=["pets[0].policy", "pets[1].policy"],
+     data={"insured": False, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom"}]})
+case("repeat rules: an outer single checkbox ticked shows the item field in every item",
+     [f("insured", "Insured", "checkbox"),
+      repeat_field("pets", "Your pets", [PET_NAME, f("policy", "Policy number", required=True)], item_label="Pet {n}",
+                   rules=[rule("insured", "empty", [], "hide", ["policy"], "show")])],
+     {"insured": True, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]},
+     {"pets[0].policy": "Pet 1: Enter Policy number"},
+     data={"insured": True, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]})
 
 def file_field(id, label, accept=None, max_size=None, multiple=False, max_files=None, required=False):
     """A file field as the build writes it into the spec: sensitive, its limits under `upload`, its messages resolved."""
