@@ -81,6 +81,10 @@ SEMANTICS = [
     "(or page-N), the message its title. Every field on a page not visited is hidden (not checked, not in data,",
     "listed in hidden); the rules then run again with those fields empty, and the journey again, until the set",
     "of skipped pages' fields stops changing (at most pages.count rounds).",
+    "",
+    "Rules in items: a repeat field's `rules` are evaluated in each item on its own, as the rules above over the",
+    "item's fields, a tested field outside the list read from the submission (hidden there: empty). An item field",
+    "they hide is not checked, not in that item's data, and listed in hidden as list[index].field.",
 ]
 
 
