@@ -92,6 +92,7 @@ let package = Package(
             dependencies: [
                 "FormgenServer",
                 "FormgenCore",
+                "FormgenTemplates",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

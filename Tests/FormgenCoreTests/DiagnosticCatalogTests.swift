@@ -220,12 +220,9 @@ import Testing
         }
         defer { try? FileManager.default.removeItem(at: site.root) }
         let log = DiagnosticLog()
-        var loaded = SiteLoader(configDirectory: site.configs).load(log: log)
-        loaded.docs = DocsLoader(configDirectory: site.configs).load(log: log)
-        FormChecker().check(loaded, log: log)
-        DocsChecker(configDirectory: site.configs).check(loaded, log: log)
         let templates = site.root.appendingPathComponent("templates").path
-        if FileManager.default.fileExists(atPath: templates) { _ = Theme.load(overrides: templates, log: log) }
+        let options = BuildOptions(configDirectory: site.configs, templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil)
+        _ = SiteBuilder(options: options).load(log: log)
         let prefix = site.root.path + "/"
         return log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") }
     }

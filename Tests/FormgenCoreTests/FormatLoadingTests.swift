@@ -8,7 +8,7 @@ import Testing
         let errors = ExampleSite.loaded.diagnostics.filter { $0.contains(": error: ") }
         #expect(errors == [])
         #expect(ExampleSite.loaded.site.allForms.map(\.path) == [
-            "currency-exchange", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
+            "ar/login", "currency-exchange", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
             "register", "registration",
         ])
     }

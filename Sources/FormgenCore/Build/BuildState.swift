@@ -2,7 +2,7 @@ import Foundation
 
 /// What the last successful build saw and wrote, kept beside the output (`.public.formgen-state`)
 /// so that a build whose inputs have not changed since can skip all work.
-struct BuildState: Codable, Equatable {
+public struct BuildState: Codable, Equatable, Sendable {
     var fingerprint: String
     var pages: Int
     var files: Int
@@ -13,7 +13,9 @@ struct BuildState: Codable, Equatable {
     var baseURL: String?
     /// Whether the site fetches remote sources: then no build is skipped as up to date, since what a
     /// server answers is no file the fingerprint sees (the cache and `maxAge` keep such builds cheap).
-    var usesRemote: Bool?
+    public internal(set) var usesRemote: Bool?
+    /// Every file the build wrote (copies included), sorted: what an in-place build removes when it is no longer built.
+    var paths: [String]?
 
     static func file(for output: URL) -> URL {
         let output = output.standardizedFileURL

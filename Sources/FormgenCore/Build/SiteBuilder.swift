@@ -49,6 +49,10 @@ public struct BuildReport: Sendable {
     public var upToDate = false
     /// The site that was built (nil when the build was skipped as up to date).
     public var site: Site?
+    /// The files this build rendered and wrote (or removed), sorted: not those reused from the last build.
+    public var written: [String] = []
+    /// What the build saw and wrote, for the next build to start from.
+    public var state: BuildState?
 
     /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
@@ -60,29 +64,38 @@ public struct BuildReport: Sendable {
     }
 }
 
-/// The build pipeline, one straight line: load → check → render → write.
+/// The build pipeline, one straight line: load → check → render → write. `formgen build`, `formgen serve`
+/// and the tests all go through it.
 public struct SiteBuilder {
     public var options: BuildOptions
+    /// Where the configs are read from: `options.configDirectory` on disk unless given.
+    public var source: SiteSource
+    /// What earlier loads read (`formgen serve` keeps one), so only changed config files are read again.
+    public var cache: ConfigCache?
 
-    public init(options: BuildOptions) {
+    public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil) {
         self.options = options
+        self.source = source ?? .folder(options.configDirectory)
+        self.cache = cache
     }
 
-    /// Loads and checks the site; throws `ConfigErrors` with every error found.
-    public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
+    /// Loads the whole site and checks it, logging every problem; the site is as complete as its configs allow.
+    public func load(log: DiagnosticLog = DiagnosticLog()) -> (Site, Theme) {
         for problem in Messages.useOverrides(from: options.templatesDirectory) {
             let parts = problem.components(separatedBy: ": ")
             log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
         }
-        var site = SiteLoader(configDirectory: options.configDirectory, remote: options.remote).load(log: log)
-        site.docs = DocsLoader(configDirectory: options.configDirectory).load(log: log)
-        if let baseURL = options.baseURL {
-            site.settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        }
+        var site = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
         FormChecker().check(site, log: log)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
-        DocsChecker(configDirectory: options.configDirectory).check(site, log: log)
+        DocsChecker(source: source).check(site, log: log)
+        return (site, theme)
+    }
+
+    /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
+    public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
+        let (site, theme) = load(log: log)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
         if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
             throw ConfigErrors(log.diagnostics.map { warning in
@@ -103,61 +116,62 @@ public struct SiteBuilder {
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
-        var pages: [(String, () -> String)] = [("index.html", { renderer.renderIndex(site) }), ("404.html", { renderer.renderNotFound(site) })]
+        var pages: [(path: String, owner: String?, render: () -> String)] = [
+            ("index.html", nil, { renderer.renderIndex(site) }), ("404.html", nil, { renderer.renderNotFound(site) }),
+        ]
         for form in site.forms {
-            pages.append(("\(form.path)/index.html", { renderer.renderForm(form) }))
+            pages.append(("\(form.path)/index.html", form.path, { renderer.renderForm(form) }))
         }
         for flow in site.flows {
-            pages.append(("\(flow.id)/index.html", { renderer.renderFlow(flow) }))
+            pages.append(("\(flow.id)/index.html", nil, { renderer.renderFlow(flow) }))
             for country in flow.countries {
-                pages.append(("\(country.form.path)/index.html", {
+                pages.append(("\(country.form.path)/index.html", country.form.path, {
                     renderer.renderForm(country.form, breadcrumb: (flow.title, "../"))
                 }))
             }
         }
         for form in site.translations {
             let flow = form.format == .kycCountry ? site.flows.first : nil
-            pages.append(("\(form.path)/index.html", {
+            pages.append(("\(form.path)/index.html", form.path, {
                 renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
             }))
         }
         for form in site.allForms {
             if form.submission.provider == .collect {
-                pages.append((PageRenderer.sentPagePath(of: form), { renderer.renderSent(form) }))
+                pages.append((PageRenderer.sentPagePath(of: form), form.path, { renderer.renderSent(form) }))
             }
-            pages.append(("\(form.path)/schema.json", { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
+            pages.append(("\(form.path)/schema.json", form.path, { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
             let reference = ReferenceWriter(form: form)
-            pages.append(("\(form.path)/reference/index.html", {
+            pages.append(("\(form.path)/reference/index.html", form.path, {
                 renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
             let reference = FlowReferenceWriter(flow: flow)
-            pages.append(("\(flow.id)/reference/index.html", {
+            pages.append(("\(flow.id)/reference/index.html", nil, {
                 renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))
         }
         if !site.docs.isEmpty {
-            pages.append(("\(DocPage.indexPath)/index.html", { renderer.renderDocsIndex(site) }))
+            pages.append(("\(DocPage.indexPath)/index.html", nil, { renderer.renderDocsIndex(site) }))
             for doc in site.docs where !doc.isDocsIndex {
-                pages.append(("\(doc.path)/index.html", { renderer.renderDoc(doc, site: site) }))
+                pages.append(("\(doc.path)/index.html", nil, { renderer.renderDoc(doc, site: site) }))
             }
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
-            let paths = pages.map(\.0).filter { !sentPages.contains($0) }
+            let paths = pages.map(\.path).filter { !sentPages.contains($0) }
             let alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
-            pages.append(("sitemap.xml", { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+            pages.append(("sitemap.xml", nil, { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let keys = formCacheKeys(site, theme: theme)
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
             SiteOutput(path: path, cacheKey: path) { body }
         }
-        return pages.map { path, render in
-            let form = ["/reference/index.html", "/sent/index.html", "/index.html", "/schema.json"].first { path.hasSuffix($0) }.map { String(path.dropLast($0.count)) }
-            return SiteOutput(path: path, cacheKey: form.flatMap { keys[$0] }) { Data(render().utf8) }
+        return pages.map { page in
+            SiteOutput(path: page.path, owner: page.owner, cacheKey: page.owner.flatMap { keys[$0] }) { Data(page.render().utf8) }
         } + images
     }
 
@@ -198,6 +212,7 @@ public struct SiteBuilder {
 
     /// Files under `configs/assets/` to copy to `assets/` in the output.
     func assetCopies() -> [String: URL] {
+        guard source.isFolder else { return [:] }
         let root = URL(fileURLWithPath: options.configDirectory).appendingPathComponent("assets")
         guard let names = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return [:] }
         var copies: [String: URL] = [:]
@@ -211,27 +226,55 @@ public struct SiteBuilder {
     }
 
     /// Runs the whole build. On config errors nothing is written and `ConfigErrors` is thrown.
-    /// When no input changed since the last build into the same folder, nothing is done.
+    /// When no input changed since the last build into the same folder, nothing is done; otherwise the
+    /// files whose inputs did not change are hard-linked from the last build, the others rendered, and the
+    /// new folder swapped in.
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         if !options.force, let state = previous, state.fingerprint == fingerprint, state.usesRemote != true {
-            return BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
-                               baseURL: state.baseURL ?? "/", upToDate: true)
+            var report = BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
+                                     baseURL: state.baseURL ?? "/", upToDate: true)
+            report.state = state
+            return report
         }
+        return try run(after: options.force ? nil : previous, fingerprint: fingerprint, inPlace: false, log: log, start: start, clock: clock)
+    }
+
+    /// Builds again into the output folder the build `previous` wrote (`formgen serve` after each save): only
+    /// changed configs are read again (through `cache`), only outputs whose inputs changed are rendered, and only
+    /// files whose bytes changed are written, in place, each atomically; files no longer built are removed.
+    /// On config errors nothing is written and `ConfigErrors` is thrown.
+    public func update(after previous: BuildState, log: DiagnosticLog = DiagnosticLog(),
+                       clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
+        let start = clock()
+        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+        return try run(after: previous, fingerprint: fingerprint, inPlace: true, log: log, start: start, clock: clock)
+    }
+
+    private func run(after previous: BuildState?, fingerprint: String, inPlace: Bool, log: DiagnosticLog,
+                     start: Double, clock: () -> Double) throws -> BuildReport {
+        let output = URL(fileURLWithPath: options.outputDirectory)
         let (site, theme) = try loadAndCheck(log: log)
         let files = outputs(site, theme: theme)
         let copies = assetCopies()
-        try OutputWriter(outputDirectory: output).write(outputs: files, copies: copies,
-                                                        reusing: options.force ? [:] : previous?.outputKeys ?? [:])
-        let report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
+        let writer = OutputWriter(outputDirectory: output)
+        let reusable = previous?.outputKeys ?? [:]
+        let written = inPlace
+            ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []))
+            : try writer.write(outputs: files, copies: copies, reusing: reusable)
+        var report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
                                  baseURL: site.settings.baseURL, site: site)
-        BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
-                   outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
-                   baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared).save(for: output)
+        report.written = written
+        let state = BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
+                               outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
+                               baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared,
+                               paths: (files.map(\.path) + copies.keys).sorted())
+        state.save(for: output)
+        report.state = state
         return report
     }
 }

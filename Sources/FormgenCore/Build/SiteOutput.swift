@@ -3,14 +3,18 @@ import Foundation
 /// One file a build writes: its path in the output and the pure function that renders its bytes.
 public struct SiteOutput: @unchecked Sendable {
     public var path: String
+    /// The path of the form whose file this is (its page, reference page, schema, "sent" page); nil for the
+    /// files of the whole site (home page, 404 page, sitemap, docs, the flow's pages).
+    public var owner: String?
     /// Renders the file; it reads only the loaded site, so outputs render in any order, in parallel.
     public var bytes: () -> Data
     /// A digest of everything the file depends on; when the last build wrote the same path with the
     /// same key, its file is reused instead of rendered. Nil for files that depend on the whole site.
     public var cacheKey: String?
 
-    public init(path: String, cacheKey: String? = nil, bytes: @escaping () -> Data) {
+    public init(path: String, owner: String? = nil, cacheKey: String? = nil, bytes: @escaping () -> Data) {
         self.path = path
+        self.owner = owner
         self.cacheKey = cacheKey
         self.bytes = bytes
     }

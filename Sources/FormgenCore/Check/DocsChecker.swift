@@ -4,10 +4,14 @@ import Foundation
 /// files that do not exist, anchors no heading has, files a link needs that are not published, and
 /// addresses `ConfigURL` refuses (`javascript:`, `data:` …: an error; the page shows them as text).
 public struct DocsChecker {
-    public var configDirectory: String
+    public var source: SiteSource
+
+    public init(source: SiteSource) {
+        self.source = source
+    }
 
     public init(configDirectory: String) {
-        self.configDirectory = configDirectory
+        self.init(source: .folder(configDirectory))
     }
 
     public func check(_ site: Site, log: DiagnosticLog) {
@@ -59,8 +63,8 @@ public struct DocsChecker {
                 log.warning("link to '#\(id)': this page has no heading with that anchor\(suggestion(id, ids))", at: location)
             }
         case let .asset(path):
-            let file = (configDirectory as NSString).appendingPathComponent(path)
-            if !FileManager.default.fileExists(atPath: file) {
+            let file = source.path(path)
+            if !source.exists(path) {
                 log.warning("\(link.isImage ? "image" : "link") '\(link.url)' points to '\(file)', which does not exist", at: location)
             }
         case let .unpublished(path):
@@ -72,7 +76,7 @@ public struct DocsChecker {
 
     private func placeholder(_ flow: CountryFlow) -> Form {
         Form(id: flow.id, path: flow.id, title: flow.title, language: flow.language, format: .native,
-             at: flow.countries.first?.form.location ?? SourceLocation(file: configDirectory, line: 1, column: 1))
+             at: flow.countries.first?.form.location ?? SourceLocation(file: source.directory, line: 1, column: 1))
     }
 
     private func suggestion(_ id: String, _ ids: Set<String>) -> String {

@@ -20,9 +20,7 @@ public struct ConfigFolder: Sendable {
             return "config folder '\(path)' is a file, not a folder (\(looked)); pass --config with the folder that holds them"
         }
         let loader = SiteLoader(configDirectory: path)
-        let hasSettings = ["site.yaml", "site.yml", "site.json"].contains {
-            FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent($0))
-        }
+        let hasSettings = ["site.yaml", "site.yml", "site.json"].contains(where: loader.source.exists)
         guard hasSettings || !loader.configFiles(in: ["forms", "countries"]).isEmpty else {
             return "config folder '\(path)' holds no site.yaml, no form in forms/ and no country in countries/; pass --config with the folder that holds them"
         }

@@ -4,32 +4,28 @@ import Foundation
 ///
 /// Front-matter problems are logged with their file, line and column, like config errors.
 public struct DocsLoader {
-    public var configDirectory: String
+    public var source: SiteSource
+
+    public init(source: SiteSource) {
+        self.source = source
+    }
 
     public init(configDirectory: String) {
-        self.configDirectory = configDirectory
+        self.init(source: .folder(configDirectory))
     }
 
     static let frontMatterKeys: Set<String> = ["title", "description", "order"]
 
     /// The docs folder as the user would name it (`configs/docs`).
-    var docsDirectory: String { (configDirectory as NSString).appendingPathComponent("docs") }
+    var docsDirectory: String { source.path("docs") }
 
     /// Every doc, sorted by path; none when there is no docs folder. Hidden files (`.draft.md`) are skipped.
     public func load(log: DiagnosticLog) -> [DocPage] {
-        guard let enumerator = FileManager.default.enumerator(atPath: docsDirectory) else { return [] }
-        var sources: [String] = []
-        for case let relative as String in enumerator where (relative as NSString).pathExtension.lowercased() == "md"
-            && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-            sources.append(relative)
-        }
-        return sources.sorted().compactMap { load(source: $0, log: log) }.sorted { $0.path < $1.path }
-    }
-
-    private func load(source: String, log: DiagnosticLog) -> DocPage? {
-        let file = (docsDirectory as NSString).appendingPathComponent(source)
-        guard let text = ConfigFile.readText(file, log: log) else { return nil }
-        return DocsLoader.parse(text: text, source: source, file: file, log: log)
+        let prefix = docsDirectory + "/"
+        return source.files(in: "docs", extensions: ["md"], skipHidden: true).compactMap { file in
+            guard let text = source.text(of: file, log: log) else { return nil }
+            return DocsLoader.parse(text: text, source: String(file.dropFirst(prefix.count)), file: file, log: log)
+        }.sorted { $0.path < $1.path }
     }
 
     /// Reads one doc from its text; `source` is its path under the docs folder.

@@ -1,51 +1,69 @@
 import Foundation
 
-/// Loads a site from its config folder: `site.yaml`, `forms/`, `countries/`.
+/// Loads a whole site from its source (a config folder, or files in memory): `site.yaml`, `forms/`,
+/// `countries/`, `i18n/`, `docs/`, the remote sources it names, and the `--base-url` override, so what it
+/// returns is the complete `Site` that checks and rendering take.
 ///
 /// Every problem is logged with its position and loading goes on, so one run reports them all.
 public struct SiteLoader: Sendable {
-    /// The config folder as the user named it; diagnostics show paths under it.
-    public var configDirectory: String
+    public var source: SiteSource
     /// How `remote:` sources are fetched.
     public var remote: RemoteOptions
+    /// Overrides `baseURL` of `site.yaml` (`--base-url`).
+    public var baseURL: String?
+    /// What earlier loads read, so that only changed files are read again; nil reads every file.
+    public var cache: ConfigCache?
 
-    public init(configDirectory: String, remote: RemoteOptions = RemoteOptions()) {
-        self.configDirectory = configDirectory
+    public init(source: SiteSource, remote: RemoteOptions = RemoteOptions(), baseURL: String? = nil, cache: ConfigCache? = nil) {
+        self.source = source
         self.remote = remote
+        self.baseURL = baseURL
+        self.cache = cache
     }
 
+    public init(configDirectory: String, remote: RemoteOptions = RemoteOptions()) {
+        self.init(source: .folder(configDirectory), remote: remote)
+    }
+
+    /// The config folder as the user named it; diagnostics show paths under it.
+    public var configDirectory: String { source.directory }
+
     public func load(log: DiagnosticLog) -> Site {
-        let settings = loadSettings(log: log)
+        let (settings, settingsDigest) = loadSettings(log: log)
         var forms: [Form] = []
         var countries: [CountryConfig] = []
         var flows: [FlowDefinition] = []
         let files = configFiles(in: ["forms", "countries"])
-        let parsed = ResultSlots<ConfigNode>(count: files.count)
+        let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            if let text = ConfigFile.readText(files[index], log: log) {
-                var hasher = FNV1a()
-                hasher.add(text)
-                digests[index] = hasher.hex
-                parsed[index] = ConfigFile.parse(text: text, file: files[index], log: log)
+            let fileLog = DiagnosticLog()
+            guard let text = source.text(of: files[index], log: fileLog) else {
+                readings[index] = ConfigCache.Entry(key: "", reading: .nothing, diagnostics: fileLog.diagnostics)
+                return
             }
+            var hasher = FNV1a()
+            hasher.add(text)
+            digests[index] = hasher.hex
+            let key = hasher.hex + "|" + settingsDigest
+            if let cached = cache?.entry(for: files[index], key: key) {
+                readings[index] = cached
+                return
+            }
+            let reading = read(text: text, file: files[index], settings: settings, log: fileLog)
+            let entry = ConfigCache.Entry(key: key, reading: reading, diagnostics: fileLog.diagnostics)
+            cache?.store(entry, for: files[index])
+            readings[index] = entry
         }
-        for (file, root) in zip(files, (0..<files.count).map { parsed[$0] }) {
-            guard let root else { continue }
-            let path = slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-            switch ConfigFile.detectFormat(root) {
-            case .kycCountry:
-                if let country = CountryReader().read(root) { countries.append(country) }
-            case .native where root.has("countries"):
-                flows.append(CountryReader().readFlow(root, path: path, defaults: settings.submission))
-            case .native:
-                forms.append(NativeFormReader().read(root, path: path, settings: settings))
-            case .petAdoption:
-                forms.append(PetAdoptionReader().read(root, path: path, settings: settings))
-            case .lumiform:
-                forms.append(LumiformReader().read(root, path: path, settings: settings))
-            case nil:
-                root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'country' (KYC country), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
+        cache?.keep(only: Set(files))
+        for index in files.indices {
+            guard let entry = readings[index] else { continue }
+            entry.diagnostics.forEach(log.append)
+            switch entry.reading {
+            case .form(let form): forms.append(form)
+            case .country(let country): countries.append(country)
+            case .flow(let flow): flows.append(flow)
+            case .nothing: break
             }
         }
         var remoteContent = RemoteSourceLoader.Content()
@@ -76,9 +94,8 @@ public struct SiteLoader: Sendable {
             for (index, form) in localized.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
             remoteFiles = files
         }
-        let translationFiles = configFiles(in: ["i18n"])
-        for file in translationFiles {
-            guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
+        for file in configFiles(in: ["i18n"]) {
+            guard let text = source.text(of: file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { continue }
             var hasher = FNV1a()
             hasher.add(text)
             translationDigests[file] = hasher.hex
@@ -94,7 +111,29 @@ public struct SiteLoader: Sendable {
         site.sourceDigests.merge(remoteContent.digests) { first, _ in first }
         site.sourceDigests.merge(translationDigests) { first, _ in first }
         site.remoteFiles = remoteFiles
+        site.docs = DocsLoader(source: source).load(log: log)
         return site
+    }
+
+    /// Parses one config file of `forms/` or `countries/` and reads it in the format it is written in.
+    private func read(text: String, file: String, settings: SiteSettings, log: DiagnosticLog) -> ConfigReading {
+        guard let root = ConfigFile.parse(text: text, file: file, log: log) else { return .nothing }
+        let path = slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+        switch ConfigFile.detectFormat(root) {
+        case .kycCountry:
+            return CountryReader().read(root).map(ConfigReading.country) ?? .nothing
+        case .native where root.has("countries"):
+            return .flow(CountryReader().readFlow(root, path: path, defaults: settings.submission))
+        case .native:
+            return .form(NativeFormReader().read(root, path: path, settings: settings))
+        case .petAdoption:
+            return .form(PetAdoptionReader().read(root, path: path, settings: settings))
+        case .lumiform:
+            return .form(LumiformReader().read(root, path: path, settings: settings))
+        case nil:
+            root.error("cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'country' (KYC country), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)")
+            return .nothing
+        }
     }
 
     /// Reads a form config of any form format (not a country or a flow), as a remote form is read.
@@ -135,30 +174,29 @@ public struct SiteLoader: Sendable {
 
     /// Config files (`.yaml`, `.yml`, `.json`) under the given subfolders, sorted.
     func configFiles(in folders: [String]) -> [String] {
-        var files: [String] = []
-        for folder in folders {
-            let directory = (configDirectory as NSString).appendingPathComponent(folder)
-            guard let enumerator = FileManager.default.enumerator(atPath: directory) else { continue }
-            for case let relative as String in enumerator {
-                let ext = (relative as NSString).pathExtension.lowercased()
-                guard ["yaml", "yml", "json"].contains(ext) else { continue }
-                files.append((directory as NSString).appendingPathComponent(relative))
-            }
-        }
-        return files.sorted()
+        folders.flatMap { source.files(in: $0, extensions: ["yaml", "yml", "json"]) }.sorted()
     }
-
 
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
     static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
 
-    private func loadSettings(log: DiagnosticLog) -> SiteSettings {
+    /// The site settings (with the `--base-url` override) and a digest of the text they were read from.
+    private func loadSettings(log: DiagnosticLog) -> (SiteSettings, String) {
+        var (settings, digest) = readSettings(log: log)
+        if let baseURL { settings.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+        return (settings, digest + "|" + (baseURL ?? ""))
+    }
+
+    private func readSettings(log: DiagnosticLog) -> (SiteSettings, String) {
         var settings = SiteSettings()
-        let candidates = ["site.yaml", "site.yml", "site.json"].map { (configDirectory as NSString).appendingPathComponent($0) }
-        guard let file = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else { return settings }
-        guard let text = ConfigFile.readText(file, log: log), let root = ConfigFile.parse(text: text, file: file, log: log) else { return settings }
+        guard let name = ["site.yaml", "site.yml", "site.json"].first(where: source.exists) else { return (settings, "") }
+        let file = source.path(name)
+        guard let text = source.text(of: file, log: log) else { return (settings, "") }
+        var hasher = FNV1a()
+        hasher.add(text)
+        guard let root = ConfigFile.parse(text: text, file: file, log: log) else { return (settings, hasher.hex) }
         root.warnUnknownKeys(allowed: Self.settingsKeys, in: "site config")
         if let strict = root.bool("strict") { settings.strict = strict }
         if let title = root.string("title") { settings.title = title }
@@ -183,7 +221,7 @@ public struct SiteLoader: Sendable {
                 settings.formOverrides[entry.key] = override
             }
         }
-        return settings
+        return (settings, hasher.hex)
     }
 
     /// The forms with `site.yaml`'s titles and descriptions set over their own; an override naming no form is a warning.

@@ -175,7 +175,7 @@ public enum Markdown {
     /// Task-list boxes become labelled symbols: a disabled checkbox without a label is a form control
     /// screen readers announce without context.
     private static func accessibleTaskItems(_ html: String) -> String {
-        guard html.contains("<input type=\"checkbox\"") else { return html }
+        guard ByteReplacement.contains("<input type=\"checkbox\"", in: html) else { return html }
         return html
             .replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
                                   with: "<span class=\"fg-task fg-task-done\" role=\"img\" aria-label=\"Done:\">☑</span>")

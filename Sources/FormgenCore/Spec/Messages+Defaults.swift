@@ -68,12 +68,11 @@ extension Messages {
 
     /// The label as a message names it: without a trailing colon or asterisk.
     static func spokenLabel(_ label: String) -> String {
-        var text = label.trimmingCharacters(in: .whitespaces)
-        while let last = text.last, last == ":" || last == "*" {
-            text.removeLast()
-            text = text.trimmingCharacters(in: .whitespaces)
-        }
-        return text.isEmpty ? label : text
+        var text = Substring(label)
+        func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+        while let first = text.first, isSpace(first) { text.removeFirst() }
+        while let last = text.last, last == ":" || last == "*" || isSpace(last) { text.removeLast() }
+        return text.isEmpty ? label : String(text)
     }
 
     /// The label inside a sentence: first letter lower-cased unless the first word is an acronym or

@@ -31,3 +31,21 @@ enum ByteReplacement {
         return String(decoding: output, as: UTF8.self)
     }
 }
+
+extension ByteReplacement {
+    /// Whether `needle` occurs in `text`, compared byte by byte (Foundation's `contains` goes through CFString).
+    static func contains(_ needle: String, in text: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard let first = pattern.first else { return true }
+        var copy = text
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                if bytes[index] == first, bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return true }
+                index += 1
+            }
+            return false
+        } ?? false
+    }
+}

@@ -14,13 +14,15 @@ public struct OutputWriter: Sendable {
 
     /// Writes `files` (relative path → bytes) and copies `copies` (relative path → source file), then swaps.
     public func write(files: [String: Data], copies: [String: URL]) throws {
-        try write(outputs: files.map { path, data in SiteOutput(path: path) { data } }, copies: copies)
+        _ = try write(outputs: files.map { path, data in SiteOutput(path: path) { data } }, copies: copies)
     }
 
     /// Renders and writes each output in parallel (no page waits in memory for the others), copies
     /// `copies` (relative path → source file), then swaps the new folder in. An output whose cache key
     /// equals the one in `reusing` (the last build's keys, by path) is hard-linked from the last build.
-    public func write(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String] = [:]) throws {
+    /// Returns the paths of the outputs it rendered (not those it linked), sorted.
+    @discardableResult
+    public func write(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String] = [:]) throws -> [String] {
         let fileManager = FileManager.default
         let parent = outputDirectory.deletingLastPathComponent()
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -34,7 +36,7 @@ public struct OutputWriter: Sendable {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
             let folders = Set((outputs.map(\.path) + Array(copies.keys)).map(Self.parent)).filter { !$0.isEmpty }
             try createFolders(folders, in: staging)
-            try writeInParallel(outputs, into: staging, reusing: previousKeys)
+            let rendered = try writeInParallel(outputs, into: staging, reusing: previousKeys)
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
             }
@@ -51,6 +53,7 @@ public struct OutputWriter: Sendable {
             } else {
                 try fileManager.moveItem(at: staging, to: outputDirectory)
             }
+            return rendered
         } catch {
             try? fileManager.removeItem(at: staging)
             throw error
@@ -94,19 +97,77 @@ public struct OutputWriter: Sendable {
     /// Renders and writes the outputs on a few threads, so one thread's disk waits overlap another's
     /// rendering. A file whose bytes equal the previous build's is hard-linked from it instead, so
     /// unchanged pages keep their modification times.
-    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String]) throws {
+    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String]) throws -> [String] {
         let failure = FirstError()
+        let rendered = ResultSlots<String>(count: outputs.count)
         let outputDirectory = outputDirectory
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
             let target = staging.appendingPathComponent(relative).path
             let previous = outputDirectory.appendingPathComponent(relative).path
             if let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
+            rendered[index] = relative
             let data = outputs[index].bytes()
             if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
             do { try Self.writeFile(target, data) } catch { failure.record(error) }
         }
         if let error = failure.error { throw error }
+        return rendered.values.sorted()
+    }
+
+    /// Writes into the output folder as it stands (it holds the build `previousKeys` and `previousPaths`
+    /// describe): an output whose cache key is unchanged and whose file is there is left alone; the others are
+    /// rendered in parallel and written, each atomically, only when their bytes changed; copies likewise; the
+    /// files of `previousPaths` that are no longer built are removed. Returns the paths written or removed, sorted.
+    public func writeInPlace(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String],
+                             previousPaths: Set<String>) throws -> [String] {
+        let fileManager = FileManager.default
+        let failure = FirstError()
+        let written = ResultSlots<String>(count: outputs.count)
+        let outputDirectory = outputDirectory
+        FileSystemWork.run(outputs.count) { index in
+            let relative = outputs[index].path
+            let target = outputDirectory.appendingPathComponent(relative)
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, fileManager.fileExists(atPath: target.path) { return }
+            let data = outputs[index].bytes()
+            if Self.hasSameBytes(target.path, data) { return }
+            do {
+                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: target, options: .atomic)
+                written[index] = relative
+            } catch {
+                failure.record(error)
+            }
+        }
+        if let error = failure.error { throw error }
+        var changed = written.values
+        for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
+            let target = outputDirectory.appendingPathComponent(relative)
+            guard let data = fileManager.contents(atPath: source.path), !Self.hasSameBytes(target.path, data) else { continue }
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: target, options: .atomic)
+            changed.append(relative)
+        }
+        let current = Set(outputs.map(\.path)).union(copies.keys)
+        for relative in previousPaths.subtracting(current).sorted() {
+            let target = outputDirectory.appendingPathComponent(relative)
+            guard fileManager.fileExists(atPath: target.path) else { continue }
+            try fileManager.removeItem(at: target)
+            changed.append(relative)
+            removeEmptyFolders(above: relative)
+        }
+        return changed.sorted()
+    }
+
+    /// Removes the folders holding `relative` that are left empty, deepest first, up to the output folder.
+    private func removeEmptyFolders(above relative: String) {
+        var folder = Self.parent(of: relative)
+        while !folder.isEmpty {
+            let url = outputDirectory.appendingPathComponent(folder)
+            guard (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.isEmpty == true,
+                  (try? FileManager.default.removeItem(at: url)) != nil else { return }
+            folder = Self.parent(of: folder)
+        }
     }
 
     /// `a/b` for `a/b/c.html`, the empty path for `c.html`. (Foundation's `deletingLastPathComponent`

@@ -24,11 +24,12 @@ public struct SiteRebuilder: Sendable {
         guard let outcome = await Self.offThePool({ builder.build(changes: changes, refresh: refresh) }) else { return .unchanged }
         let cause = refresh ? " (remote sources fetched again)" : changes.isEmpty ? "" : " (changed: \(Self.describe(changes)))"
         switch outcome {
-        case .built(let summary, let warnings, let incremental):
+        case .built(let summary, let warnings, let written):
             for warning in warnings { logger.warning("\(warning)") }
-            logger.info("\(summary)\(incremental ? "" : cause)")
+            logger.info("\(summary)\(cause)")
             let shown = Self.overlaid(warnings)
-            await hub.buildSucceeded(warnings: shown.isEmpty ? nil : shown.joined(separator: "\n"))
+            await hub.buildSucceeded(warnings: shown.isEmpty ? nil : shown.joined(separator: "\n"),
+                                     pages: changes.isEmpty || refresh ? nil : Self.pages(showing: written))
         case .unchanged:
             break
         case .failed(let diagnostics):
@@ -47,6 +48,17 @@ public struct SiteRebuilder: Sendable {
             let message = line[range.upperBound...]
             return message.hasPrefix("https://") || message.hasPrefix("http://") || message.hasPrefix("${")
         }
+    }
+
+    /// The URL paths of the pages a build's written files are (`contact/index.html` → `/contact/`); nil when one
+    /// of them is not a page (a stylesheet, an image, a schema a page may load), so every page reloads.
+    static func pages(showing written: [String]) -> [String]? {
+        var pages: [String] = []
+        for path in written {
+            guard path.hasSuffix(".html") else { return nil }
+            pages.append("/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
+        }
+        return pages
     }
 
     private static func describe(_ changes: [String]) -> String {

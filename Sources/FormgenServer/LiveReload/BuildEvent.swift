@@ -6,6 +6,8 @@ public enum BuildEvent: Sendable, Equatable {
     case hello(build: String)
     /// The site changed: reload the page.
     case reload
+    /// Only these pages changed (URL paths such as `/contact/`): a page reloads when it is one of them.
+    case reloadPages([String])
     /// The last build failed; the text is its diagnostics.
     case buildError(text: String)
     /// The last build succeeded with warnings (a remote source served from the cache…); the text lists them.
@@ -18,6 +20,9 @@ public enum BuildEvent: Sendable, Equatable {
         switch self {
         case .hello(let build): return "event: hello\ndata: \(Self.json(["build": build]))\n\n"
         case .reload: return "event: reload\ndata: {}\n\n"
+        case .reloadPages(let pages):
+            let data = (try? JSONSerialization.data(withJSONObject: ["pages": pages], options: [.sortedKeys])) ?? Data("{}".utf8)
+            return "event: reload\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
         case .buildError(let text): return "event: build-error\ndata: \(Self.json(["text": text]))\n\n"
         case .buildWarnings(let text): return "event: build-warnings\ndata: \(Self.json(["text": text]))\n\n"
         case .heartbeat: return ": heartbeat\n\n"

@@ -41,12 +41,13 @@ public actor LiveReloadHub {
         subscribers[id] = nil
     }
 
-    /// A build succeeded: pages reload, and show its warnings once they have (nil: none).
-    public func buildSucceeded(warnings: String? = nil) {
+    /// A build succeeded: pages reload (only those at `pages`, URL paths, when given), and show its warnings
+    /// once they have (nil: none).
+    public func buildSucceeded(warnings: String? = nil, pages: [String]? = nil) {
         generation += 1
         failure = nil
         self.warnings = warnings
-        broadcast(.reload)
+        broadcast(pages.map(BuildEvent.reloadPages) ?? .reload)
     }
 
     /// A build failed: pages keep the last good build and show `diagnostics`.

@@ -1,7 +1,7 @@
 import FormgenCore
 
 /// The script `formgen serve` adds to every page it serves: it listens for build events and
-/// reloads the page, or shows a failed build's diagnostics over it (as text, never as HTML). The event
+/// reloads the page (when the build changed it, or changed a file every page uses), or shows a failed build's diagnostics over it (as text, never as HTML). The event
 /// stream is closed on `pagehide` and reopened on `pageshow`, so pages kept in the back/forward cache
 /// do not hold HTTP/1.1 connections (six per host) and stall the next navigation.
 public enum LiveReloadScript {
@@ -54,7 +54,11 @@ public enum LiveReloadScript {
           if (seen !== null && seen !== build) { location.reload(); return; }
           seen = build;
         });
-        events.addEventListener("reload", function () { location.reload(); });
+        events.addEventListener("reload", function (event) {
+          var pages = JSON.parse(event.data).pages;
+          var here = location.pathname.replace(/index\\.html$/, "");
+          if (!pages || pages.indexOf(here) >= 0) { location.reload(); }
+        });
         events.addEventListener("build-error", function (event) { show(JSON.parse(event.data).text, false); });
         events.addEventListener("build-warnings", function (event) { show(JSON.parse(event.data).text, true); });
       }

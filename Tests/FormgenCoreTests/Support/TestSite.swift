@@ -34,10 +34,9 @@ struct TestSite {
 
     static func load(configs: String, relativeTo base: String) -> (site: Site, diagnostics: [String]) {
         let log = DiagnosticLog()
-        var offline = RemoteOptions()
-        offline.offline = true
-        let site = SiteLoader(configDirectory: configs, remote: offline).load(log: log)
-        FormChecker().check(site, log: log)
+        var options = BuildOptions(configDirectory: configs, templatesDirectory: nil)
+        options.remote.offline = true
+        let (site, _) = SiteBuilder(options: options).load(log: log)
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return (site, log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") })
     }

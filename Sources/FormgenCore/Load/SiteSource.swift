@@ -1,0 +1,69 @@
+import Foundation
+
+/// Where a site's configs come from: a config folder on disk, or its files held in memory (path under the
+/// config folder → text). Loading, checking and building read only through it, so a test or a tool can
+/// build a site that was never written to disk, and diagnostics name files as `<directory>/<path>` either way.
+public struct SiteSource: Sendable {
+    /// The config folder as the user named it; diagnostics name files under it.
+    public var directory: String
+    /// The files by path under `directory`, when they are held in memory; nil for a folder on disk.
+    private var texts: [String: String]?
+
+    /// The config folder at `path` (as the user named it).
+    public static func folder(_ path: String) -> SiteSource {
+        SiteSource(directory: path, texts: nil)
+    }
+
+    /// A site whose files are `files` (path under the config folder, such as `forms/contact.yaml` → text),
+    /// named as if they were under `directory`.
+    public static func memory(_ files: [String: String], directory: String = "configs") -> SiteSource {
+        SiteSource(directory: directory, texts: files)
+    }
+
+    /// Whether the files are those of a folder on disk (not held in memory).
+    public var isFolder: Bool { texts == nil }
+
+    /// The full path (as diagnostics show it) of a file under the config folder.
+    public func path(_ relative: String) -> String {
+        (directory as NSString).appendingPathComponent(relative)
+    }
+
+    /// The files under `folder` whose extension is one of `extensions` (lower case, no dot), as full paths,
+    /// sorted; files and folders whose name starts with a dot are left out when `skipHidden` is set.
+    public func files(in folder: String, extensions: Set<String>, skipHidden: Bool = false) -> [String] {
+        let relatives: [String]
+        if let texts {
+            let prefix = folder + "/"
+            relatives = texts.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        } else {
+            let root = path(folder)
+            guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+            var found: [String] = []
+            for case let relative as String in enumerator { found.append(relative) }
+            relatives = found
+        }
+        return relatives.filter { relative in
+            extensions.contains((relative as NSString).pathExtension.lowercased())
+                && !(skipHidden && relative.split(separator: "/").contains { $0.hasPrefix(".") })
+        }.map { path((folder as NSString).appendingPathComponent($0)) }.sorted()
+    }
+
+    /// Whether a file exists at this path under the config folder.
+    public func exists(_ relative: String) -> Bool {
+        if let texts { return texts[relative] != nil }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path(relative), isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    /// The text of the file at a full path (one `files(in:)` or `path(_:)` gave); a file that cannot be read
+    /// or is not UTF-8 is an error at its first line.
+    func text(of file: String, log: DiagnosticLog) -> String? {
+        guard let texts else { return ConfigFile.readText(file, log: log) }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        guard file.hasPrefix(prefix), let text = texts[String(file.dropFirst(prefix.count))] else {
+            log.error("cannot read file", at: SourceLocation(file: file, line: 1, column: 1))
+            return nil
+        }
+        return text
+    }
+}

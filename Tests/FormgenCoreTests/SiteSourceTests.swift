@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// One load entry point: a site from a folder or from files in memory, read again only where it changed.
+@Suite struct SiteSourceTests {
+    static let form = "id: contact\ntitle: Contact\nfields:\n  - {id: name, label: Name, type: text, colour: red}\n"
+    static let files = ["site.yaml": "title: Memory site\nbaseURL: /\n", "forms/contact.yaml": form]
+
+    @Test func aSiteInMemoryIsLoadedCheckedAndLocatedLikeAFolder() throws {
+        let log = DiagnosticLog()
+        let (site, _) = SiteBuilder(options: BuildOptions(templatesDirectory: nil), source: .memory(Self.files)).load(log: log)
+        #expect(site.forms.map(\.id) == ["contact"])
+        #expect(site.settings.title == "Memory site")
+        #expect(log.diagnostics.map(\.description) == [
+            "configs/forms/contact.yaml:4:41: warning: unknown key 'colour' in field",
+        ])
+    }
+
+    @Test func aFolderAndTheSameFilesInMemoryRenderTheSameBytes() throws {
+        let folder = try TestSite(Dictionary(uniqueKeysWithValues: Self.files.map { ("configs/\($0.key)", $0.value) }))
+        defer { try? FileManager.default.removeItem(at: folder.root) }
+        let onDisk = SiteBuilder(options: BuildOptions(configDirectory: folder.configs, templatesDirectory: nil))
+        let inMemory = SiteBuilder(options: BuildOptions(configDirectory: folder.configs, templatesDirectory: nil),
+                                   source: .memory(Self.files, directory: folder.configs))
+        let (diskSite, diskTheme) = try onDisk.loadAndCheck()
+        let (memorySite, memoryTheme) = try inMemory.loadAndCheck()
+        #expect(onDisk.render(diskSite, theme: diskTheme) == inMemory.render(memorySite, theme: memoryTheme))
+    }
+
+    @Test func theBaseURLOverrideIsPartOfTheLoadedSite() {
+        var options = BuildOptions(templatesDirectory: nil)
+        options.baseURL = "https://forms.example.org/apply"
+        let (site, _) = SiteBuilder(options: options, source: .memory(Self.files)).load()
+        #expect(site.settings.baseURL == "https://forms.example.org/apply/")
+    }
+
+    @Test func aCacheReadsOnlyChangedFilesAndRepeatsTheirWarnings() {
+        let cache = ConfigCache()
+        var files = Self.files
+        files["forms/other.yaml"] = "id: other\ntitle: Other\nfields:\n  - {id: a, label: A, type: text}\n"
+        func load() -> (Site, [String]) {
+            let log = DiagnosticLog()
+            let (site, _) = SiteBuilder(options: BuildOptions(templatesDirectory: nil), source: .memory(files), cache: cache).load(log: log)
+            return (site, log.diagnostics.map(\.description))
+        }
+        let (_, first) = load()
+        #expect(cache.filesRead == 2)
+        let (_, again) = load()
+        #expect(cache.filesRead == 2, "nothing changed, nothing read")
+        #expect(again == first, "the cached file's warning is reported again")
+        files["forms/other.yaml"] = files["forms/other.yaml"]!.replacingOccurrences(of: "label: A", with: "label: B")
+        let (site, _) = load()
+        #expect(cache.filesRead == 3)
+        #expect(site.forms.first { $0.id == "other" }?.allFields.first?.label == "B")
+        files["site.yaml"] = "title: Renamed\nbaseURL: /\n"
+        _ = load()
+        #expect(cache.filesRead == 5, "new settings: every form is read again")
+    }
+}
