@@ -59,8 +59,8 @@ import Testing
          ["configs/forms/f.yaml:4:13: error: expected 'repeat' to be a mapping ({min, max, itemLabel, addLabel, removeLabel}) or true, found 'often'"]),
         ("nested", "title: T\nsections:\n  - id: pets\n    repeat: true\n    fields: [{id: a, label: A}]\n    sections:\n      - id: toys\n        repeat: true\n        fields: [{id: b, label: B}]\n",
          ["configs/forms/f.yaml:7:7: error: a repeating section cannot hold another repeating section"]),
-        ("rule on an item field", "title: T\nfields:\n  - {id: x, label: X}\nsections:\n  - id: pets\n    repeat: true\n    fields: [{id: a, label: A}]\nrules:\n  - {when: a, condition: empty, action: hide, targets: [x]}\n",
-         ["configs/forms/f.yaml:9:5: error: rule tests 'a', a field of repeating section 'pets'; rules may test and target only fields outside repeating sections"]),
+        ("rule on an item field acting outside", "title: T\nfields:\n  - {id: x, label: X}\nsections:\n  - id: pets\n    repeat: true\n    fields: [{id: a, label: A}]\nrules:\n  - {when: a, condition: empty, action: hide, targets: [x]}\n",
+         ["configs/forms/f.yaml:9:57: error: rule tests 'a' in repeating section 'pets' and targets 'x' outside it; a rule on an item field may target only fields of the same item"]),
         ("id taken by a field", "title: T\nfields:\n  - {id: pets, label: X}\nsections:\n  - id: pets\n    repeat: true\n    fields: [{id: a, label: A}]\n",
          ["configs/forms/f.yaml:5:5: error: repeating section id 'pets' is also the id of a field (defined at configs/forms/f.yaml:3:5)"]),
     ])

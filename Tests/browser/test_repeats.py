@@ -1,6 +1,7 @@
 """Repeating sections in Chromium (the household example): Add and Remove with focus and announcements, unique ids
 per item, per-item errors in the summary linking into the item, "Check your answers", drafts keeping every item,
-the cleaned list as sent, and axe with one and with three items."""
+the cleaned list as sent, axe with one and with three items, and a rule on an item field acting in its own item
+(shown, required, kept and reviewed per item; hidden in a new item; after Remove and a draft's restore)."""
 import json
 
 from selenium.webdriver.common.by import By
@@ -112,6 +113,66 @@ def test_without_javascript_one_item_is_there_with_native_checks(base_url):
         assert item_count(driver) == 1
         name = driver.find_element(By.ID, "f-pets[0].pet_name")
         assert name.get_attribute("name") == "pets[0].pet_name" and name.get_attribute("required") == "true"
+        other = driver.find_element(By.ID, "f-pets[0].species_other")
+        assert other.is_displayed() and other.get_attribute("required") is None, "a field a rule may hide is not natively required"
         assert not driver.find_element(By.CSS_SELECTOR, "[data-fg-add]").is_displayed()
     finally:
         driver.quit()
+
+
+def shown(driver, key):
+    """Whether the rules show an item field (its wrapper not `hidden`), on the page shown or not."""
+    return driver.execute_script("return !document.getElementById('fg-field-' + arguments[0]).hidden", key)
+
+
+def test_a_rule_on_an_item_field_acts_in_its_own_item(page, axe_source):
+    driver = page(HOUSEHOLD)
+    to_pets(driver)
+    assert not shown(driver, "pets[0].species_other"), "hidden until Other is chosen"
+    pet(driver, 0, "Rex", "Other")
+    assert shown(driver, "pets[0].species_other")
+    set_value(driver, "f-pets[0].species_other", "Lizard")
+    set_value(driver, "f-pets[0].species", "Dog")
+    assert not shown(driver, "pets[0].species_other"), "hidden again in item 1"
+    add(driver)
+    assert not shown(driver, "pets[1].species_other"), "a new item starts with its rule's field hidden"
+    assert active_id(driver) == "f-pets[1].pet_name"
+    pet(driver, 1, "Kit", "Other")
+    assert shown(driver, "pets[1].species_other") and not shown(driver, "pets[0].species_other")
+    click(driver, "[data-fg-next]")
+    assert summary_items(driver) == ["Pet 2: Describe the pet"]
+    assert error_of(driver, "pets[1].species_other") == "Pet 2: Describe the pet"
+    assert run_axe(driver, axe_source) == [], "axe with the revealed field and its error"
+    set_value(driver, "f-pets[1].species_other", "Gecko")
+    wait_for(lambda: driver.execute_script("return (JSON.parse(localStorage.getItem('formgen:draft:household')).values.pets || [])"
+                                           ".map(function (p) { return p.species + ':' + p.species_other; }).join()") == "Dog:Lizard,Other:Gecko", message="the draft")
+    driver.refresh()
+    wait_for(lambda: item_count(driver) == 2, message="the draft's two items")
+    assert shown(driver, "pets[1].species_other") and not shown(driver, "pets[0].species_other"), "restored per item"
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-page-1").is_displayed(), message="the pets page again")
+    click(driver, "[data-fg-next]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
+    rows = driver.execute_script("return Array.from(document.querySelectorAll('#fg-review .fg-summary-row')).map(function (r) {"
+                                 " return [r.querySelector('dt').textContent, r.querySelector('dd').textContent]; });")
+    assert ["Your pets", "Pet 1: Rex, Dog\nPet 2: Kit, Other, Gecko"] in rows, "the hidden description of item 1 is not listed"
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.find_element(By.ID, "fg-result").is_displayed(), message="the result")
+    data = json.loads(driver.find_element(By.CSS_SELECTOR, ".fg-result-json").text)
+    assert data["pets"] == [{"pet_name": "Rex", "species": "Dog"}, {"pet_name": "Kit", "species": "Other", "species_other": "Gecko"}]
+
+
+def test_remove_renumbers_the_items_and_keeps_each_items_rule(page):
+    driver = page(HOUSEHOLD)
+    to_pets(driver)
+    pet(driver, 0, "Rex", "Dog")
+    add(driver)
+    pet(driver, 1, "Kit", "Other")
+    add(driver)
+    pet(driver, 2, "Bo", "Cat")
+    remove(driver, 0)
+    assert legends(driver) == ["Pet 1", "Pet 2"]
+    assert shown(driver, "pets[0].species_other") and not shown(driver, "pets[1].species_other")
+    click(driver, "[data-fg-next]")
+    assert summary_items(driver) == ["Pet 1: Describe the pet"]
+    assert driver.find_element(By.ID, "f-pets[0].species_other").get_attribute("aria-invalid") == "true"

@@ -117,6 +117,8 @@ AGREEMENT = [
     ("household", "a pet without a name", with_(HOUSEHOLD, pets=[{"species": "Dog"}]), False),
     ("household", "a pet of an unknown species", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Fish"}]), False),
     ("household", "a pet aged 61", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog", "age_years": 61}]), False),
+    ("household", "an Other pet described", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog"}, {"pet_name": "B", "species": "Other", "species_other": "Lizard"}]), True),
+    ("household", "an Other pet not described", with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog"}, {"pet_name": "B", "species": "Other"}]), False),
 ]
 
 # Checks JSON Schema cannot express; the schema lists them under x-formgen-unchecked.
@@ -187,6 +189,11 @@ def test_every_form_and_country_has_a_schema(site):
 def test_hidden_fields_must_be_left_out(site):
     schema = schema_of(site, "pet-adoption")
     assert not Draft202012Validator(schema).is_valid(with_(PET, yesno_1="No"))
+
+
+def test_hidden_item_fields_must_be_left_out(site):
+    schema = schema_of(site, "household")
+    assert not Draft202012Validator(schema).is_valid(with_(HOUSEHOLD, pets=[{"pet_name": "A", "species": "Dog", "species_other": "Lizard"}]))
 
 
 def test_answers_are_trimmed_and_not_empty(site):

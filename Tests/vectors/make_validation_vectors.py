@@ -84,6 +84,10 @@ SEMANTICS = [
     "(or page-N), the message its title. Every field on a page not visited is hidden (not checked, not in data,",
     "listed in hidden); the rules then run again with those fields empty, and the journey again, until the set",
     "of skipped pages' fields stops changing (at most pages.count rounds).",
+    "",
+    "Rules in items: a repeat field's `rules` are evaluated in each item on its own, as the rules above over the",
+    "item's fields, a tested field outside the list read from the submission (hidden there: empty). An item field",
+    "they hide is not checked, not in that item's data, and listed in hidden as list[index].field.",
 ]
 
 
@@ -872,8 +876,9 @@ case("journey: a one-page form with every field hidden is still its page", [yard
      pages=[{"fields": ["yard"]}, {"fields": ["agree", "intro"]}][1:], data={"yard": "No"})
 
 
-def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}"):
-    """A repeating section as the build writes it into the spec: kind `repeat`, its item fields with their messages."""
+def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}", rules=None):
+    """A repeating section as the build writes it into the spec: kind `repeat`, its item fields with their messages,
+    and the rules that act on its item fields (applied to each item)."""
     table = read_messages()["en"]
     inner = [dict(field, kind=field.get("kind", kind_of(field))) for field in fields]
     inner = [with_messages(field, inner, None) for field in inner]
@@ -886,6 +891,8 @@ def repeat_field(id, label, fields, min=0, max=None, item_label="Item {n}"):
     field = {"id": id, "type": "repeat", "kind": "repeat", "label": label, "messages": messages, "fields": inner, "repeat": spec}
     if min > 0:
         field["required"] = True
+    if rules:
+        field["rules"] = rules
     return field
 
 
@@ -931,6 +938,58 @@ case("repeat: a hidden list is neither checked nor kept",
      {"has": "No", "pets": [{"pet_name": ""}]}, {}, hidden=["pets"],
      rules=[rule("has", "equals", ["Yes"], "show", ["pets"], "hide")], data={"has": "No"})
 
+KINDS = [{"value": v_, "label": v_} for v_ in ["Dog", "Cat"]] + [{"value": "other", "label": "Other"}]
+PET_KIND_R = f("kind", "Kind", "radio", required=True, options=KINDS)
+KIND_OTHER = f("kind_other", "Describe the pet", required=True, requiredMessage="Describe the pet")
+OTHER_RULE = rule("kind", "equals", ["other"], "show", ["kind_other"], "hide")
+PETS_R = repeat_field("pets", "Your pets", [PET_NAME, PET_KIND_R, KIND_OTHER], min=1, item_label="Pet {n}", rules=[OTHER_RULE])
+case("repeat rules: a rule on an item field acts in its own item: shown and required in item 1, hidden and dropped in item 2",
+     [OWNER, PETS_R],
+     {"owner": "Ann", "pets": [{"pet_name": "Rex", "kind": "other", "kind_other": " "}, {"pet_name": "Tom", "kind": "Dog", "kind_other": "Lizard"}]},
+     {"pets[0].kind_other": "Pet 1: Describe the pet"}, hidden=["pets[1].kind_other"],
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex", "kind": "other"}, {"pet_name": "Tom", "kind": "Dog"}]})
+case("repeat rules: a shown item field is kept, a hidden one is neither checked nor kept",
+     [OWNER, PETS_R],
+     {"owner": "Ann", "pets": [{"pet_name": "Rex", "kind": "Cat"}, {"pet_name": "Kit", "kind": "other", "kind_other": " Lizard "}, {"pet_name": "Bo"}]},
+     {"pets[2].kind": "Pet 3: Select Kind"}, hidden=["pets[0].kind_other", "pets[2].kind_other"],
+     data={"owner": "Ann", "pets": [{"pet_name": "Rex", "kind": "Cat"}, {"pet_name": "Kit", "kind": "other", "kind_other": "Lizard"}, {"pet_name": "Bo"}]})
+case("repeat rules: require and unrequire act per item",
+     [OWNER, repeat_field("pets", "Your pets", [PET_NAME, PET_KIND_R, PET_AGE], item_label="Pet {n}",
+                          rules=[rule("kind", "equals", ["Cat"], "require", ["age"], "unrequire")])],
+     {"owner": "Ann", "pets": [{"pet_name": "Kit", "kind": "Cat"}, {"pet_name": "Rex", "kind": "Dog"}]},
+     {"pets[0].age": "Pet 1: Enter Age"},
+     data={"owner": "Ann", "pets": [{"pet_name": "Kit", "kind": "Cat"}, {"pet_name": "Rex", "kind": "Dog"}]})
+VET = f("vet", "Do you have a vet", "yesno", options=[{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}])
+HAS = f("has", "Has", "yesno", options=[{"value": "Yes", "label": "Yes"}, {"value": "No", "label": "No"}])
+VET_PETS = repeat_field("pets", "Your pets", [PET_NAME, f("vet_name", "Vet", required=True)], item_label="Pet {n}",
+                        rules=[rule("vet", "equals", ["Yes"], "show", ["vet_name"], "hide")])
+case("repeat rules: a rule on a field outside the list acts in every item",
+     [HAS, VET, VET_PETS], {"vet": "Yes", "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "vet_name": "Dr Vos"}]},
+     {"pets[0].vet_name": "Pet 1: Enter Vet"},
+     data={"vet": "Yes", "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "vet_name": "Dr Vos"}]})
+case("repeat rules: the outer field's answer hides the item field in every item",
+     [HAS, VET, VET_PETS], {"vet": "No", "pets": [{"pet_name": "Rex", "vet_name": "Dr Vos"}, {"pet_name": "Tom"}]},
+     {}, hidden=["pets[0].vet_name", "pets[1].vet_name"],
+     data={"vet": "No", "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom"}]})
+case("repeat rules: an outer field hidden by a rule counts as empty in the items",
+     [HAS, VET, VET_PETS], {"has": "No", "vet": "Yes", "pets": [{"pet_name": "Rex", "vet_name": "Dr Vos"}]},
+     {}, hidden=["pets[0].vet_name", "vet"], rules=[rule("has", "equals", ["Yes"], "show", ["vet"], "hide")],
+     data={"has": "No", "pets": [{"pet_name": "Rex"}]})
+
+case("repeat rules: an outer single checkbox is read as a checkbox in every item (false is empty)",
+     [f("insured", "Insured", "checkbox"),
+      repeat_field("pets", "Your pets", [PET_NAME, f("policy", "Policy number", required=True)], item_label="Pet {n}",
+                   rules=[rule("insured", "empty", [], "hide", ["policy"], "show")])],
+     {"insured": False, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]},
+     {}, hidden=["pets[0].policy", "pets[1].policy"],
+     data={"insured": False, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom"}]})
+case("repeat rules: an outer single checkbox ticked shows the item field in every item",
+     [f("insured", "Insured", "checkbox"),
+      repeat_field("pets", "Your pets", [PET_NAME, f("policy", "Policy number", required=True)], item_label="Pet {n}",
+                   rules=[rule("insured", "empty", [], "hide", ["policy"], "show")])],
+     {"insured": True, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]},
+     {"pets[0].policy": "Pet 1: Enter Policy number"},
+     data={"insured": True, "pets": [{"pet_name": "Rex"}, {"pet_name": "Tom", "policy": "P-1"}]})
 
 def file_field(id, label, accept=None, max_size=None, multiple=False, max_files=None, required=False):
     """A file field as the build writes it into the spec: sensitive, its limits under `upload`, its messages resolved."""

@@ -1,6 +1,7 @@
 extension FormChecker {
-    /// Repeating sections: their ids are unique among fields and sections, rules and branches do not name a field
-    /// inside one (its value is one per item), and an item's `equalsField` names a field of the same item.
+    /// Repeating sections: their ids are unique among fields and sections, a rule that tests an item field targets only
+    /// fields of the same section (it acts per item), branches do not test a field inside one (its value is one per
+    /// item), and an item's `equalsField` names a field of the same item.
     func checkRepeats(_ form: Form, fields: [String: Field], log: DiagnosticLog) {
         let owners = form.repeatOf
         var seen: [String: SourceLocation] = [:]
@@ -23,13 +24,10 @@ extension FormChecker {
             }
         }
         for rule in form.rules {
-            if let owner = owners[rule.field] {
-                log.error("rule tests '\(rule.field)', a field of repeating section '\(owner)'; rules may test and target only fields outside repeating sections", at: rule.location)
-            }
-            for (target, location) in zip(rule.targets, rule.targetLocations) {
-                if let owner = owners[target] {
-                    log.error("rule targets '\(target)', a field of repeating section '\(owner)'; rules may test and target only fields outside repeating sections", at: location)
-                }
+            guard let owner = owners[rule.field] else { continue }
+            for (target, location) in zip(rule.targets, rule.targetLocations) where fields[target] != nil && owners[target] != owner {
+                let place = owners[target].map { "in repeating section '\($0)'" } ?? "outside it"
+                log.error("rule tests '\(rule.field)' in repeating section '\(owner)' and targets '\(target)' \(place); a rule on an item field may target only fields of the same item", at: location)
             }
         }
         for page in form.pages {

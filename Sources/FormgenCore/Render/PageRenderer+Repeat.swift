@@ -1,20 +1,24 @@
 extension PageRenderer {
     /// A repeating section's view: `max(min, 1)` items, each a `fieldset` whose fields are named and identified
     /// `id[index].field` (so ids, `for`s and names are unique per item and a form posted without JavaScript
-    /// carries every item), with Add and Remove buttons the runtime shows.
+    /// carries every item), with Add and Remove buttons the runtime shows. An item field a rule may hide gets no
+    /// native `required`, as outside repeating sections.
     func repeatContext(_ section: Section, form: Form, reveals: Reveals) -> [String: Any] {
         let spec = FormSpec.FieldSpec(repeating: section, policy: section.repeat ?? RepeatPolicy(at: form.location), form: form)
         let policy = spec.repeat
         let id = section.id ?? ""
         let count = section.repeat?.initialItems ?? 1
+        let asked = section.itemFields.map(\.id).filter(reveals.sometimesAsked.contains)
         let entries: [[String: Any]] = (0..<count).map { index in
             let renamed = section.items.map { item in
                 item.mappingFields { $0.id = FormSpec.itemKey(id, index, $0.id) }
             }
+            var inItem = reveals
+            inItem.sometimesAsked.formUnion(asked.map { FormSpec.itemKey(id, index, $0) })
             return [
                 "index": index,
                 "legend": Messages.format(policy?.itemLabel ?? "", ["n": String(index + 1)]),
-                "items": items(renamed, form: form, reveals: reveals),
+                "items": items(renamed, form: form, reveals: inItem),
             ]
         }
         return [

@@ -118,7 +118,7 @@ public struct PageRenderer: Sendable {
         let byField: [String: [String: [Field]]]
         let revealed: Set<String>
         /// Fields a rule or the journey may leave out: never natively `required`, as a page without JavaScript shows them all.
-        let sometimesAsked: Set<String>
+        var sometimesAsked: Set<String>
 
         init(_ reveals: [String: [String: [String]]], fields: [Field], sometimesAsked: Set<String> = []) {
             self.sometimesAsked = sometimesAsked

@@ -31,16 +31,36 @@ extension SubmissionSchema {
     }
 
     /// A repeating section's list: `type: array` with `minItems`/`maxItems`, each item an object of its fields
-    /// (required ones in `required`), nothing else.
+    /// (required ones in `required`), nothing else. An item field a rule acts on is decided in the item by the rule's
+    /// `if`/`then` when the rule tests a field of the same item, and is optional when it tests a field outside the list.
     func listSchema(_ section: Section) -> JSONValue {
         let policy = section.repeat ?? RepeatPolicy(at: SourceLocation(file: "", line: 0, column: 0))
         let fields = section.itemFields.filter { !$0.kind.isDisplayOnly }
         let texts = Messages.table(for: form.language)
         let label = section.title ?? section.id ?? ""
+        let inside = Set(fields.map(\.id))
         var properties: [String: JSONValue] = [:]
-        for field in fields { properties[field.id] = propertySchema(field) }
+        var required: [Field] = []
+        var conditions: [JSONValue] = []
+        for field in fields {
+            properties[field.id] = propertySchema(field)
+            let rules = form.rules.filter { $0.targets.contains(field.id) }
+            guard rules.allSatisfy({ inside.contains($0.field) }) else {
+                var notes: [JSONValue] = []
+                if case .array(let given)? = properties[field.id]?["x-formgen-unchecked"] { notes = given }
+                properties[field.id]?["x-formgen-unchecked"] = .array(notes + [[
+                    "rule": "rules", "message": "Whether it is shown or required in an item depends on a field outside the list; `formgen validate` applies the rule.",
+                ]])
+                continue
+            }
+            switch rulePresence(of: field) {
+            case .required: required.append(field)
+            case .conditional(let schema): conditions.append(schema)
+            case .optional, .undetermined: break
+            }
+        }
         var item: JSONValue = ["type": "object", "properties": .object(properties), "additionalProperties": false]
-        let required = fields.filter { $0.required && !$0.readOnly && $0.dataSource == nil }
+        if !conditions.isEmpty { item["allOf"] = .array(conditions) }
         if !required.isEmpty {
             item["required"] = .array(required.map { .string($0.id) })
             item["errorMessage"] = ["required": .object(Dictionary(uniqueKeysWithValues: required.map { ($0.id, JSONValue.string(requiredMessage($0))) }))]

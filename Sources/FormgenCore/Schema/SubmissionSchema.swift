@@ -34,6 +34,9 @@ public struct SubmissionSchema {
         for section in form.repeatingSections {
             guard let id = section.id, let policy = section.repeat else { continue }
             properties[id] = listSchema(section)
+            if case .object(let inner)? = properties[id]?["items"]?["properties"], inner.values.contains(where: { $0["x-formgen-unchecked"] != nil }) {
+                unchecked = true
+            }
             if policy.min > 0 {
                 required.append(.string(id))
                 requiredMessages[id] = properties[id]?["errorMessage"]?["minItems"] ?? .string(id)

@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -24,6 +24,7 @@ extension FormSpec.FieldSpec {
         fields = try container.decodeIfPresent([FormSpec.FieldSpec].self, forKey: .fields)
         `repeat` = try container.decodeIfPresent(FormSpec.RepeatSpec.self, forKey: .repeat)
         upload = try container.decodeIfPresent(FormSpec.UploadSpec.self, forKey: .upload)
+        rules = try container.decodeIfPresent([FormSpec.RuleSpec].self, forKey: .rules)
     }
 
     /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
@@ -47,5 +48,6 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(fields, forKey: .fields)
         try container.encodeIfPresent(`repeat`, forKey: .repeat)
         try container.encodeIfPresent(upload, forKey: .upload)
+        try container.encodeIfPresent(rules, forKey: .rules)
     }
 }

@@ -22,6 +22,16 @@ extension FormSpec {
         }
     }
 
+    /// The rules as the spec writes them, each with only the targets `keeps` accepts (rules left with none dropped).
+    static func ruleSpecs(_ rules: [VisibilityRule], keeping keeps: (String) -> Bool) -> [RuleSpec] {
+        rules.compactMap { rule in
+            let targets = rule.targets.filter(keeps)
+            guard !targets.isEmpty else { return nil }
+            return RuleSpec(field: rule.field, condition: rule.condition.rawValue, values: rule.values, action: rule.action.rawValue,
+                            otherwise: rule.otherwise?.rawValue, targets: targets)
+        }
+    }
+
     /// The key of a field in one item of a repeating section (`pets[1].pet_name`), in errors and in the page's names.
     public static func itemKey(_ group: String, _ index: Int, _ field: String) -> String { "\(group)[\(index)].\(field)" }
 }
@@ -41,6 +51,9 @@ extension FormSpec.FieldSpec {
         sensitive = items.contains(where: \.sensitive)
         validations = []
         fields = items
+        let inside = Set(section.itemFields.map(\.id))
+        let itemRules = FormSpec.ruleSpecs(form.rules) { inside.contains($0) }
+        rules = itemRules.isEmpty ? nil : itemRules
         func counted(_ key: String, _ count: Int) -> String {
             Messages.format(Messages.text(key, count: count, language: form.language, in: texts) ?? "", ["label": label])
         }

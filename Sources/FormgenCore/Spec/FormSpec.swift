@@ -75,6 +75,9 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var `repeat`: RepeatSpec? = nil
         /// A file field's limits (kind `file`); absent for every other field.
         public var upload: UploadSpec? = nil
+        /// A repeating section's rules that act on its item fields, applied to each item: the tested field is the
+        /// item's own or one outside the section (kind `repeat`); absent when none acts on them.
+        public var rules: [RuleSpec]? = nil
     }
 
     /// A file field's limits: `accept` (lower-case MIME types, `type/*`, `.ext`), `maxSize` in bytes, `maxFiles`.
@@ -204,10 +207,8 @@ extension FormSpec {
         }
         review = form.hasReview ? true : nil
         fields = form.pages.flatMap { Self.specFields($0.items, form: form) }
-        rules = form.rules.map {
-            RuleSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, action: $0.action.rawValue,
-                     otherwise: $0.otherwise?.rawValue, targets: $0.targets)
-        }
+        let owners = form.repeatOf
+        rules = Self.ruleSpecs(form.rules) { owners[$0] == nil }
         dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
         let submission = form.submission.translated(to: form.language)
         submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,

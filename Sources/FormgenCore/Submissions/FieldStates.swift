@@ -11,8 +11,10 @@ public struct FieldStates: Sendable, Hashable {
     /// The pages visited for these values.
     public var journey: Journey
 
-    public init(spec: FormSpec, values: [String: JSONValue]) {
-        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// `outer`: for one item of a repeating section, the fields outside it that its rules test (their values are in
+    /// `values` too, hidden ones left out).
+    public init(spec: FormSpec, values: [String: JSONValue], outer: [String: FormSpec.FieldSpec] = [:]) {
+        let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }).merging(outer) { own, _ in own }
         var skipped: Set<String> = []
         var rules = Self.ruleStates(spec: spec, values: values, fields: fields, skipped: skipped)
         var journey = Journey(spec: spec, values: values, hidden: rules.hidden, fields: fields)

@@ -1,16 +1,21 @@
 import Foundation
 
 extension FormValidator {
-    /// One validator per repeating section, over a spec of just its item fields (no rules, one page).
+    /// One validator per repeating section, over a spec of just its item fields (one page) with the section's rules,
+    /// which test the item's own fields or, through `outerFields`, fields outside the section.
     static func itemValidators(_ spec: FormSpec, now: Date) -> [String: FormValidator] {
+        let byID = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var validators: [String: FormValidator] = [:]
         for field in spec.fields where field.kind == .repeat {
             var item = spec
             item.fields = field.fields ?? []
-            item.rules = []
+            item.rules = field.rules ?? []
             item.pages = [FormSpec.PageSpec(title: nil, fields: item.fields.map(\.id))]
             item.review = nil
-            validators[field.id] = FormValidator(spec: item, now: now)
+            let inside = Set(item.fields.map(\.id))
+            var outer: [String: FormSpec.FieldSpec] = [:]
+            for rule in item.rules where !inside.contains(rule.field) { outer[rule.field] = byID[rule.field] }
+            validators[field.id] = FormValidator(spec: item, now: now, outerFields: outer)
         }
         return validators
     }
@@ -25,31 +30,48 @@ extension FormValidator {
         }
     }
 
+    /// One item's values as its rules read them: its own, and the values of the fields outside the section its rules
+    /// test (a hidden one left out, so it counts as empty).
+    func itemValues(_ item: [String: JSONValue], section: String, values: [String: JSONValue], hidden: Set<String>) -> [String: JSONValue] {
+        guard let validator = itemValidators[section], !validator.outerFields.isEmpty else { return item }
+        var merged = item
+        for id in validator.outerFields.keys { merged[id] = hidden.contains(id) ? nil : values[id] }
+        return merged
+    }
+
     /// A repeating section's errors: too few (when it needs an item) or too many items under its id, then each item's
-    /// field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name").
-    func checkList(_ field: FormSpec.FieldSpec, value: JSONValue?, required: Bool) -> [FieldError] {
-        guard let policy = field.repeat, let validator = itemValidators[field.id] else { return [] }
-        let items = Self.listItems(value)
+    /// field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name"); and the
+    /// keys of the item fields its rules hide (`id[index].field`).
+    func checkList(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> (errors: [FieldError], hidden: [String]) {
+        guard let policy = field.repeat, let validator = itemValidators[field.id] else { return ([], []) }
+        let items = Self.listItems(values[field.id])
         var errors: [FieldError] = []
-        if items.count < policy.min && (required || !items.isEmpty) {
+        var hidden: [String] = []
+        if items.count < policy.min && (states.required.contains(field.id) || !items.isEmpty) {
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["minItems"] ?? "minItems", ["value": String(policy.min)])))
         } else if let max = policy.max, items.count > max {
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["maxItems"] ?? "maxItems", ["value": String(max)])))
         }
         for (index, item) in items.enumerated() {
             let legend = Messages.format(policy.itemLabel, ["n": String(index + 1)])
-            for error in validator.validate(item).errors {
+            let result = validator.validate(itemValues(item, section: field.id, values: values, hidden: states.hidden))
+            for error in result.errors {
                 errors.append(FieldError(field: FormSpec.itemKey(field.id, index, error.field), message: "\(legend): \(error.message)"))
             }
+            hidden += result.hidden.map { FormSpec.itemKey(field.id, index, $0) }
         }
-        return errors
+        return (errors, hidden)
     }
 
-    /// The cleaned list: each item cleaned as a submission of its fields; nil for no items.
-    func cleanList(_ field: FormSpec.FieldSpec, value: JSONValue?) -> JSONValue? {
+    /// The cleaned list: each item cleaned as a submission of its fields, leaving out those whose key
+    /// (`id[index].field`) is in `hidden`; nil for no items.
+    func cleanList(_ field: FormSpec.FieldSpec, value: JSONValue?, hidden: Set<String>) -> JSONValue? {
         guard let validator = itemValidators[field.id] else { return nil }
         let items = Self.listItems(value)
         guard !items.isEmpty else { return nil }
-        return .array(items.map { .object(validator.data($0, hidden: [])) })
+        return .array(items.enumerated().map { index, item in
+            let inItem = Set(validator.spec.fields.map(\.id).filter { hidden.contains(FormSpec.itemKey(field.id, index, $0)) })
+            return .object(validator.data(item, hidden: inItem))
+        })
     }
 }

@@ -17,6 +17,8 @@ public struct FormValidator: @unchecked Sendable {
     private let patterns: [String: NSRegularExpression]
     /// A validator for one item of each repeating section, by the section's id.
     let itemValidators: [String: FormValidator]
+    /// For one item's validator: the fields outside its section that the section's rules test.
+    let outerFields: [String: FormSpec.FieldSpec]
 
     static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
 
@@ -25,7 +27,12 @@ public struct FormValidator: @unchecked Sendable {
     public static let defaultLengthCap = 10_000
 
     public init(spec: FormSpec, now: Date = Date()) {
+        self.init(spec: spec, now: now, outerFields: [:])
+    }
+
+    init(spec: FormSpec, now: Date, outerFields: [String: FormSpec.FieldSpec]) {
         self.spec = spec
+        self.outerFields = outerFields
         today = CalendarDate(now)
         var sources = Set([Self.emailPattern])
         for field in spec.fields {
@@ -45,24 +52,27 @@ public struct FormValidator: @unchecked Sendable {
 
     /// Validates a submission given as a JSON object (field id → value).
     public func validate(_ values: [String: JSONValue]) -> ValidationResult {
-        let states = FieldStates(spec: spec, values: values)
+        let states = FieldStates(spec: spec, values: values, outer: outerFields)
         var errors: [FieldError] = []
+        var hidden = states.hidden
         if let exit = states.journey.exitPage {
             let page = spec.pages[exit]
             errors.append(FieldError(field: page.id ?? "page-\(exit + 1)", message: page.title ?? page.id ?? "page \(exit + 1)"))
         }
         for field in spec.fields where !field.isDisplayOnly && !field.readOnly && !states.hidden.contains(field.id) {
             if field.kind == .repeat {
-                errors += checkList(field, value: values[field.id], required: states.required.contains(field.id))
+                let list = checkList(field, values: values, states: states)
+                errors += list.errors
+                hidden.formUnion(list.hidden)
                 continue
             }
             if let message = check(field, values: values, states: states) {
                 errors.append(FieldError(field: field.id, message: message))
             }
         }
-        let cleaned = data(values, hidden: states.hidden)
+        let cleaned = data(values, hidden: hidden)
         let prefilled = spec.fields.filter { $0.dataSource != nil && cleaned[$0.id] != nil }.map(\.id)
-        return ValidationResult(errors: errors, hidden: states.hidden.sorted(), data: cleaned, prefilled: prefilled)
+        return ValidationResult(errors: errors, hidden: hidden.sorted(), data: cleaned, prefilled: prefilled)
     }
 
     /// Validates a submission given as a JSON document; throws when it is not JSON or not an object.
@@ -72,13 +82,14 @@ public struct FormValidator: @unchecked Sendable {
     }
 
     /// The cleaned submission: trimmed strings, numbers, booleans and lists; hidden, display-only and empty
-    /// fields left out (a visible single checkbox is always `true`/`false`).
+    /// fields left out (a visible single checkbox is always `true`/`false`); `hidden` may name item fields as
+    /// `id[index].field`.
     public func data(_ values: [String: JSONValue], hidden: Set<String>) -> [String: JSONValue] {
         var data: [String: JSONValue] = [:]
         for field in spec.fields where !field.isDisplayOnly && !hidden.contains(field.id) {
             let value = values[field.id]
             if field.kind == .repeat {
-                if let list = cleanList(field, value: value) { data[field.id] = list }
+                if let list = cleanList(field, value: value, hidden: hidden) { data[field.id] = list }
             } else if field.kind == .file {
                 let files = Self.fileItems(value).map { JSONValue.object($0) }
                 if !files.isEmpty { data[field.id] = field.upload?.multiple == true ? .array(files) : files[0] }

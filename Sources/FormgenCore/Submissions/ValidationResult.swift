@@ -2,7 +2,8 @@
 public struct ValidationResult: Sendable, Hashable {
     /// One message per invalid field, in the form's field order.
     public var errors: [FieldError]
-    /// Ids of the fields the rules hide and the fields on pages the journey skips, sorted.
+    /// Ids of the fields the rules hide and the fields on pages the journey skips, and the keys of the item fields the
+    /// rules hide in each item (`pets[1].kind_other`), sorted.
     public var hidden: [String]
     /// The cleaned submission (see `FormValidator.data`).
     public var data: [String: JSONValue]

@@ -30,8 +30,8 @@ export function allowsFile(accept, name, type) {
 }
 
 lists.file = {
-  check: function (spec, field, value, required) {
-    var files = fileItems(value), u = field.upload || {}, M = field.messages || {}, errors = {}, most = u.multiple ? u.maxFiles : 1;
+  check: function (spec, field, values, state) {
+    var files = fileItems(values[field.id]), required = state.required.has(field.id), u = field.upload || {}, M = field.messages || {}, errors = {}, most = u.multiple ? u.maxFiles : 1;
     var say = function (key) { errors[field.id] = format(M[key] || key, { value: "" }); return errors; };
     if (!files.length) return required ? say("required") : errors;
     if (most && files.length > most) return say("fileCount");

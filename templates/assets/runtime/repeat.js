@@ -1,34 +1,49 @@
 /* Repeating sections ("Add another"): a list's items added and removed on the page, each item's fields named and
-   identified `id[index].field`; and, for validate.js, a list's checks (counts, then each item's fields, the message
-   led by the item's legend) and its cleaned value. FormValidator+Repeat.swift implements the same in Swift. */
+   identified `id[index].field`, the section's rules applied to each item; and, for validate.js, a list's checks
+   (counts, then each item's fields, the message led by the item's legend) and its cleaned value, an item's hidden
+   fields left out. FormValidator+Repeat.swift implements the same in Swift. */
 import { features } from "./page.js";
+import { states } from "./rules.js";
 import { clean, lists, validate } from "./validate.js";
-import { format, isEmpty } from "./values.js";
+import { format, isEmpty, isGroup } from "./values.js";
 
 /** A list's items: each entry an object (anything else an empty item); no list, no items. */
 export function listItems(value) {
   return Array.isArray(value) ? value.map(function (v) { return v && typeof v === "object" && !Array.isArray(v) ? v : {}; }) : [];
 }
-/** The spec of one item: its fields, no rules, one page. */
+/** The spec of one item: its fields, the section's rules, one page; `outer`: the fields outside it the rules test. */
 function itemSpecOf(spec, field) {
-  return { fields: field.fields, rules: [], pages: [{ fields: field.fields.map(function (f) { return f.id; }) }], messages: spec.messages };
+  var ids = field.fields.map(function (f) { return f.id; }), rules = field.rules || [];
+  var outer = spec.fields.filter(function (f) { return ids.indexOf(f.id) < 0 && rules.some(function (r) { return r.field === f.id; }); });
+  return { fields: field.fields, rules: rules, outer: outer, pages: [{ fields: ids }], messages: spec.messages, lang: spec.lang };
+}
+/** An item's values as its rules read them: its own, and the outer fields' (a hidden one left out). */
+function itemValues(sub, item, values, hidden) {
+  var merged = Object.assign({}, item);
+  sub.outer.forEach(function (f) { merged[f.id] = hidden.has(f.id) ? undefined : values[f.id]; });
+  return merged;
 }
 export function itemKey(list, index, id) { return list + "[" + index + "]." + id; }
 
 lists.repeat = {
-  check: function (spec, field, value, required, now) {
-    var r = field.repeat, all = listItems(value), M = field.messages || {}, errors = {}, sub = itemSpecOf(spec, field);
-    if (all.length < r.min && (required || all.length)) errors[field.id] = format(M.minItems, { value: String(r.min) });
+  /** The list's errors; the keys of the item fields its rules hide go into `state.hidden` (`pets[1].kind_other`). */
+  check: function (spec, field, values, state, now) {
+    var r = field.repeat, all = listItems(values[field.id]), M = field.messages || {}, errors = {}, sub = itemSpecOf(spec, field);
+    if (all.length < r.min && (state.required.has(field.id) || all.length)) errors[field.id] = format(M.minItems, { value: String(r.min) });
     else if (r.max !== undefined && r.max !== null && all.length > r.max) errors[field.id] = format(M.maxItems, { value: String(r.max) });
     all.forEach(function (item, i) {
-      var found = validate(sub, item, now).errors, legend = format(r.itemLabel, { n: String(i + 1) });
+      var result = validate(sub, itemValues(sub, item, values, state.hidden), now), found = result.errors, legend = format(r.itemLabel, { n: String(i + 1) });
       field.fields.forEach(function (f) { if (found[f.id]) errors[itemKey(field.id, i, f.id)] = legend + ": " + found[f.id]; });
+      result.hidden.forEach(function (id) { state.hidden.add(itemKey(field.id, i, id)); });
     });
     return errors;
   },
-  clean: function (spec, field, value) {
+  /** Each item cleaned, leaving out the fields whose key (`pets[1].kind_other`) is in `hidden`. */
+  clean: function (spec, field, value, hidden) {
     var all = listItems(value), sub = itemSpecOf(spec, field);
-    return all.length ? all.map(function (item) { return clean(sub, item, new Set()); }) : null;
+    return all.length ? all.map(function (item, i) {
+      return clean(sub, item, new Set(sub.pages[0].fields.filter(function (id) { return hidden.has(itemKey(field.id, i, id)); })));
+    }) : null;
   },
 };
 
@@ -38,7 +53,7 @@ features.push(function (p) {
   (p.answers = p.answers || {}).repeat = function (field, value, answer) {
     return value.map(function (item, i) {
       return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
-        return f.kind !== "display" && !isEmpty(item[f.id], f);
+        return f.kind !== "display" && !p.state.hidden.has(itemKey(field.id, i, f.id)) && !isEmpty(item[f.id], f);
       }).map(function (f) { return answer(f, item[f.id]); }).join(", ");
     }).join("\n");
   };
@@ -49,7 +64,8 @@ function repeatSection(p, field) {
   if (!root) return;
   var addButton = root.querySelector("[data-fg-add]"), inner = field.fields.filter(function (f) { return f.kind !== "display"; });
   var prefix = new RegExp(field.id.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&") + "\\[\\d+\\]\\.", "g");
-  var blank = entries()[0].cloneNode(true), baseExpand = p.expand, baseRead = p.readValue, baseWrite = p.writeValue;
+  var blank = entries()[0].cloneNode(true), baseExpand = p.expand, baseRead = p.readValue, baseWrite = p.writeValue, baseApply = p.applyRules;
+  var sub = itemSpecOf(p.spec, field);
   function entries() { return Array.prototype.slice.call(root.querySelectorAll("[data-fg-item]")); }
   function legendOf(i) { return format(R.itemLabel, { n: String(i + 1) }); }
   function atMax(n) { return R.max !== undefined && R.max !== null && n >= R.max; }
@@ -85,7 +101,8 @@ function repeatSection(p, field) {
     addButton.parentNode.insertBefore(item, addButton);
     renumber();
     if (announce) {
-      var first = item.querySelector("input, select, textarea");
+      p.applyRules();
+      var first = Array.prototype.filter.call(item.querySelectorAll("input, select, textarea"), function (el) { return !el.closest("[hidden]"); })[0];
       if (first) first.focus();
       p.status.textContent = format(R.added, { item: legendOf(entries().length - 1) });
       changed();
@@ -122,6 +139,20 @@ function repeatSection(p, field) {
       var value = {};
       inner.forEach(function (f) { value[f.id] = baseRead(p.byId[itemKey(field.id, i, f.id)]); });
       return value;
+    });
+  };
+  /** The section's rules in each item: its fields hidden (their keys in `p.state.hidden`) and required. */
+  if (field.rules) p.applyRules = function () {
+    baseApply();
+    var all = p.values(), list = all[field.id] || [];
+    entries().forEach(function (item, i) {
+      var s = states(sub, itemValues(sub, list[i] || {}, all, p.state.hidden));
+      inner.forEach(function (f) {
+        var key = itemKey(field.id, i, f.id), hide = s.hidden.has(f.id), wrapper = p.$("fg-field-" + key);
+        if (wrapper) wrapper.hidden = hide;
+        if (hide) { p.state.hidden.add(key); p.showError(key, null); }
+        p.controls(key).forEach(function (el) { if (!isGroup(f)) el.required = s.required.has(f.id); });
+      });
     });
   };
   p.writeValue = function (f, value) {

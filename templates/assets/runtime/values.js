@@ -44,9 +44,9 @@ export function plural(messages, key, count, lang) {
   try { category = new Intl.PluralRules(lang).select(count); } catch (error) { category = "other"; }
   return messages[key + "." + category] || messages[key + ".other"] || messages[key];
 }
-/** The spec's fields by id (the first of a duplicated id wins). */
+/** The spec's fields by id (the first of a duplicated id wins); an item's spec adds the outer fields its rules test. */
 export function fieldMap(spec) {
   var map = {};
-  spec.fields.forEach(function (f) { if (!map[f.id]) map[f.id] = f; });
+  spec.fields.concat(spec.outer || []).forEach(function (f) { if (!map[f.id]) map[f.id] = f; });
   return map;
 }

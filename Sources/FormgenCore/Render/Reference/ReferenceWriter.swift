@@ -150,7 +150,7 @@ public struct ReferenceWriter {
         if !checks.isEmpty {
             blocks.append((["| Check | Message |", "| --- | --- |"] + checks.map { "| \($0.check) | \($0.message) |" }).joined(separator: "\n"))
         }
-        let effects = rulesTargeting(field, actions: VisibilityRule.Action.allCases).map(wording.effect)
+        let effects = rulesTargeting(field, actions: VisibilityRule.Action.allCases).map { wording.effect(of: $0, on: field.id) }
         if !effects.isEmpty { blocks.append(effects.joined(separator: "  \n")) }
         return blocks
     }

@@ -84,17 +84,33 @@ struct RuleWording {
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
     }
 
-    /// What a rule does to one of its targets: `Shown when *Do you have a yard?* is Yes; otherwise hidden.`
+    /// What a rule does to one of its targets: `Shown when *Do you have a yard?* is Yes; otherwise hidden.`; for a
+    /// field of a repeating section, `Shown in each item when *Kind* is other (in the same item); otherwise hidden.`
+    func effect(of rule: VisibilityRule, on target: String) -> String {
+        let owners = form.repeatOf
+        guard let owner = owners[target] else { return effect(of: rule) }
+        var sentence = "\(Self.state(rule.action).capitalisedFirst) in each item when \(condition(rule))"
+        sentence += owners[rule.field] == owner ? " (in the same item)" : ""
+        if let otherwise = rule.otherwise { sentence += "; otherwise \(Self.state(otherwise))" }
+        return sentence + "."
+    }
+
     func effect(of rule: VisibilityRule) -> String {
         var sentence = "\(Self.state(rule.action).capitalisedFirst) when \(condition(rule))"
         if let otherwise = rule.otherwise { sentence += "; otherwise \(Self.state(otherwise))" }
         return sentence + "."
     }
 
-    /// A whole rule: `When *Do you have pets?* is Yes: show *Which pets?* and *Notes*; otherwise hide them.`
+    /// A whole rule: `When *Do you have pets?* is Yes: show *Which pets?* and *Notes*; otherwise hide them.`; a rule
+    /// that tests a field of a repeating section starts `In each item of the list `pets`, when …`, and an item field a
+    /// rule on another field acts on is followed by `(in each item of the list `pets`)`.
     func sentence(for rule: VisibilityRule) -> String {
-        let targets = Self.list(rule.targets.map(fieldName), "and")
-        var sentence = "When \(condition(rule)): \(rule.action.rawValue) \(targets)"
+        let owners = form.repeatOf, owner = owners[rule.field]
+        let targets = Self.list(rule.targets.map { target in
+            guard owner == nil, let list = owners[target] else { return fieldName(target) }
+            return fieldName(target) + " (in each item of the list \(Markdown.code(list)))"
+        }, "and")
+        var sentence = (owner.map { "In each item of the list \(Markdown.code($0)), when " } ?? "When ") + "\(condition(rule)): \(rule.action.rawValue) \(targets)"
         if let otherwise = rule.otherwise {
             sentence += "; otherwise \(otherwise.rawValue) \(rule.targets.count == 1 ? "it" : "them")"
         }
