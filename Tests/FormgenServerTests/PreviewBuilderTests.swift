@@ -187,4 +187,20 @@ import Testing
         #expect(builder.build(changes: changed(site, "configs/forms/sedX1y2Z3")) == .unchanged)
         #expect(builder.configFilesRead == 2)
     }
+
+    @Test func anUnchangedFormsWarningsAreReportedAgainWithoutReadingIt() throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("configs/forms/external.yaml", TestSite.externalForm.replacingOccurrences(of: "    required: true", with: "    required: true\n    colour: red"))
+        let builder = PreviewBuilder(options: site.buildOptions)
+        guard case .built(_, let first, _) = builder.build(changes: []) else { Issue.record("first build failed"); return }
+        #expect(first.contains { $0.contains("external.yaml") && $0.contains("unknown key 'colour'") })
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Name"))
+        guard case .built(_, let again, let written) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
+            Issue.record("the rebuild failed"); return
+        }
+        #expect(again == first)
+        #expect(written == ["contact/index.html", "contact/reference/index.html", "contact/schema.json"])
+        #expect(builder.configFilesRead == 3)
+    }
 }

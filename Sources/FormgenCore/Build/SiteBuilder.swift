@@ -87,10 +87,36 @@ public struct SiteBuilder {
         }
         var site = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
-        FormChecker().check(site, log: log)
+        FormChecker().check(site, log: log, cache: cache, keys: cache == nil ? [:] : checkKeys(site))
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
+    }
+
+    /// For each form read from config files alone (no remote source), a digest of what it was read from: its
+    /// files, the site settings and the translation files; what `FormChecker` says of it depends on nothing else.
+    private func checkKeys(_ site: Site) -> [String: String] {
+        guard !site.settings.remote.declared else { return [:] }
+        var base = FNV1a()
+        base.add(String(describing: site.settings))
+        for file in site.sourceDigests.keys.sorted() where ByteReplacement.contains("/i18n/", in: file) {
+            base.add(file)
+            base.add(site.sourceDigests[file]!)
+        }
+        func key(_ files: [String?]) -> String? {
+            var hasher = base
+            for file in files.compactMap({ $0 }) {
+                guard let digest = site.sourceDigests[file] else { return nil }
+                hasher.add(digest)
+            }
+            return hasher.hex
+        }
+        var keys: [String: String] = [:]
+        for form in site.forms { keys[form.path] = key([form.location.file]) }
+        for flow in site.flows {
+            for country in flow.countries { keys[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
+        }
+        return keys
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
@@ -213,13 +239,13 @@ public struct SiteBuilder {
 
     private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
-        let translationFiles = site.sourceDigests.keys.filter { $0.contains("/i18n/") }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
+        let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
         let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
         for form in site.allForms {
-            listing.add([form.path, form.title, form.description ?? "", form.language, "\(form.alternates)", "\(form.submission.provider)"].joined(separator: "|"))
+            listing.add([form.path, form.title, form.description ?? "", form.language, "\(form.alternates)", String(describing: form.submission.provider)].joined(separator: "|"))
         }
         for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
@@ -280,7 +306,7 @@ public struct SiteBuilder {
             report.state = state
             return report
         }
-        return try run(after: options.force ? nil : previous, fingerprint: fingerprint, inPlace: false, log: log, start: start, clock: clock)
+        return try run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
     }
 
     /// Builds again into the output folder the build `previous` wrote (`formgen serve` after each save): only
@@ -290,11 +316,19 @@ public struct SiteBuilder {
     public func update(after previous: BuildState, log: DiagnosticLog = DiagnosticLog(),
                        clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
-        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
-        return try run(after: previous, fingerprint: fingerprint, inPlace: true, log: log, start: start, clock: clock)
+        let fingerprint = ResultSlots<String>(count: 1)
+        let fingerprinted = DispatchGroup()
+        let options = options
+        DispatchQueue.global().async(group: fingerprinted) {
+            fingerprint[0] = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+        }
+        return try run(after: previous, fingerprint: { fingerprinted.wait(); return fingerprint[0] ?? "" }, inPlace: true,
+                       log: log, start: start, clock: clock)
     }
 
-    private func run(after previous: BuildState?, fingerprint: String, inPlace: Bool, log: DiagnosticLog,
+    /// Loads, checks, renders and writes; `fingerprint` gives the inputs' fingerprint for the saved state (in
+    /// `update` it is computed meanwhile, on another thread).
+    private func run(after previous: BuildState?, fingerprint: () -> String, inPlace: Bool, log: DiagnosticLog,
                      start: Double, clock: () -> Double) throws -> BuildReport {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let (site, theme) = try loadAndCheck(log: log)
@@ -309,7 +343,7 @@ public struct SiteBuilder {
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
                                  baseURL: site.settings.baseURL, site: site)
         report.written = written
-        let state = BuildState(fingerprint: fingerprint, pages: report.pages, files: report.files, warnings: report.warnings,
+        let state = BuildState(fingerprint: fingerprint(), pages: report.pages, files: report.files, warnings: report.warnings,
                                outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
                                baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared,
                                paths: (files.map(\.path) + copies.keys).sorted())

@@ -6,9 +6,19 @@ public struct FormChecker: Sendable {
     public init() {}
 
     /// Checks every form, in parallel (each form's checks read only the form; the log sorts what they say).
-    public func check(_ site: Site, log: DiagnosticLog) {
+    /// A form whose key (a digest of what it was read from, by path in `keys`) is the one `cache` holds is not
+    /// checked again: what its check said is said again.
+    public func check(_ site: Site, log: DiagnosticLog, cache: ConfigCache? = nil, keys: [String: String] = [:]) {
         let forms = site.allForms
-        DispatchQueue.concurrentPerform(iterations: forms.count) { index in check(forms[index], log: log) }
+        DispatchQueue.concurrentPerform(iterations: forms.count) { index in
+            let form = forms[index]
+            guard let cache, let key = keys[form.path] else { return check(form, log: log) }
+            if let said = cache.checked(form.path, key: key) { return said.forEach(log.append) }
+            let own = DiagnosticLog()
+            check(form, log: own)
+            cache.keepChecked(own.diagnostics, for: form.path, key: key)
+            own.diagnostics.forEach(log.append)
+        }
     }
 
     public func check(_ form: Form, log: DiagnosticLog) {

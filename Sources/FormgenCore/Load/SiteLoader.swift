@@ -36,10 +36,16 @@ public struct SiteLoader: Sendable {
         let files = configFiles(in: ["forms", "countries"])
         let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
+        let unchanged = cache?.unchangedFiles(among: files) ?? []
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
+                readings[index] = cached
+                digests[index] = cached.digest
+                return
+            }
             let fileLog = DiagnosticLog()
             guard let text = source.text(of: files[index], log: fileLog) else {
-                readings[index] = ConfigCache.Entry(key: "", reading: .nothing, diagnostics: fileLog.diagnostics)
+                readings[index] = ConfigCache.Entry(key: "", digest: nil, reading: .nothing, diagnostics: fileLog.diagnostics)
                 return
             }
             var hasher = FNV1a()
@@ -51,7 +57,7 @@ public struct SiteLoader: Sendable {
                 return
             }
             let reading = read(text: text, file: files[index], settings: settings, log: fileLog)
-            let entry = ConfigCache.Entry(key: key, reading: reading, diagnostics: fileLog.diagnostics)
+            let entry = ConfigCache.Entry(key: key, digest: hasher.hex, reading: reading, diagnostics: fileLog.diagnostics)
             cache?.store(entry, for: files[index])
             readings[index] = entry
         }

@@ -116,7 +116,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes into the output folder as it stands (it holds the build `previousKeys` and `previousPaths`
-    /// describe): an output whose cache key is unchanged and whose file is there is left alone; the others are
+    /// describe, and nothing else writes there): an output whose cache key is unchanged is left alone; the others are
     /// rendered in parallel and written, each atomically, only when their bytes changed; copies likewise; the
     /// files of `previousPaths` that are no longer built are removed. Returns the paths written or removed, sorted.
     public func writeInPlace(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String],
@@ -129,7 +129,7 @@ public struct OutputWriter: Sendable {
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
             let path = root + "/" + relative
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key, access(path, F_OK) == 0 { return }
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key { return }
             let data = outputs[index].bytes()
             if Self.hasSameBytes(path, data) { return }
             let target = URL(fileURLWithPath: path)

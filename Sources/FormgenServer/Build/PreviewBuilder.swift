@@ -57,6 +57,7 @@ public final class PreviewBuilder: @unchecked Sendable {
         do {
             let report: BuildReport
             if let last, !changes.isEmpty || refresh {
+                cache.expectChanges(in: refresh ? nil : configPaths(of: changes))
                 report = try builder.update(after: last, log: DiagnosticLog(), clock: clock)
             } else {
                 report = try builder.build(log: DiagnosticLog(), clock: clock)
@@ -74,6 +75,15 @@ public final class PreviewBuilder: @unchecked Sendable {
             last = nil
             return .failed(diagnostics: "error: cannot write \(options.outputDirectory)/: \(error.localizedDescription)")
         }
+    }
+
+    /// The changed files as the loader names them (`<config folder>/forms/a.yaml`); files outside the config folder
+    /// (templates) are no config the loader reads.
+    private func configPaths(of changes: [String]) -> Set<String> {
+        let folder = Self.standardized(options.configDirectory) + "/"
+        return Set(changes.map(Self.standardized).filter { $0.hasPrefix(folder) }.map { changed in
+            (options.configDirectory as NSString).appendingPathComponent(String(changed.dropFirst(folder.count)))
+        })
     }
 
     static func standardized(_ path: String) -> String {
