@@ -1,4 +1,6 @@
+import FormgenCore
 import Foundation
+import Logging
 import Testing
 @testable import FormgenServer
 
@@ -17,6 +19,30 @@ import Testing
 
     @Test func workThatIsNotCancelledGivesItsResult() async {
         #expect(await SiteRebuilder.offThePool { 6 * 7 } == 42)
+    }
+
+    @Test func onlyThePagesARebuildWroteAreToldToReload() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let hub = LiveReloadHub(instance: "test")
+        let rebuilder = SiteRebuilder(options: site.buildOptions, hub: hub, logger: Logger(label: "test"))
+        await rebuilder.rebuild()
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-1"))
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Age", with: "label: Your age"))
+        await rebuilder.rebuild(because: [site.configs.appendingPathComponent("forms/contact.yaml").path])
+        #expect(await events.next() == .reloadPages(["/contact/", "/contact/reference/"]))
+        #expect(BuildEvent.reloadPages(["/contact/"]).serverSentEvent == "event: reload\ndata: {\"pages\":[\"/contact/\"]}\n\n")
+    }
+
+    @Test(arguments: [
+        (["contact/index.html", "contact/reference/index.html", "contact/schema.json", "sitemap.xml"], ["/contact/", "/contact/reference/"] as [String]?),
+        (["index.html", "fr/index.html", "404.html"], ["/", "/fr/", "/404.html"]),
+        (["contact/index.html", "assets/extra.css"], nil),
+        (["images/logo.png"], nil),
+    ])
+    func writtenFilesNameThePagesToReload(_ written: [String], _ pages: [String]?) {
+        #expect(SiteRebuilder.pages(showing: written) == pages)
     }
 
     final class Flag: @unchecked Sendable {

@@ -146,6 +146,26 @@ def test_saving_a_config_reloads_the_page_and_a_failed_build_shows_over_it(serve
             config.write_text(original)
 
 
+def test_a_save_reloads_only_the_pages_it_changed(served, driver):
+    config = served.config("forms/registration.yaml")
+    original = config.read_text()
+    driver.get(served.url + "login/")
+    wait_for(lambda: driver.find_elements(By.ID, "fg-form"), message="the login page")
+    driver.execute_script("window.__before = true")
+    rebuilt = lambda: sum("Rebuilt" in line for line in served.output)
+    before = rebuilt()
+    try:
+        config.write_text(original.replace("label: Full name", "label: Name in full"))
+        wait_for(lambda: rebuilt() > before, timeout=10, message="the rebuild")
+        time.sleep(0.5)  # the reload event is on its way to every open page
+        assert driver.execute_script("return window.__before === true"), "the login page did not change, so it kept its state"
+    finally:
+        if config.read_text() != original:
+            count = rebuilt()
+            config.write_text(original)
+            wait_for(lambda: rebuilt() > count, timeout=10, message="the rebuild of the restored config")
+
+
 def test_a_form_without_an_action_is_accepted_by_the_sink(served, driver):
     driver.get(served.url + "kyc/nl/")
     driver.execute_script("localStorage.clear()")

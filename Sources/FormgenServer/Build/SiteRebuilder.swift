@@ -50,13 +50,17 @@ public struct SiteRebuilder: Sendable {
         }
     }
 
-    /// The URL paths of the pages a build's written files are (`contact/index.html` → `/contact/`); nil when one
-    /// of them is not a page (a stylesheet, an image, a schema a page may load), so every page reloads.
+    /// The URL paths of the pages a build's written files are (`contact/index.html` → `/contact/`), leaving out
+    /// files no page loads (a form's `schema.json`, the sitemap); nil when one is a file pages may load (a stylesheet,
+    /// a script, an image, anything under `assets/`), so every page reloads.
     static func pages(showing written: [String]) -> [String]? {
         var pages: [String] = []
         for path in written {
-            guard path.hasSuffix(".html") else { return nil }
-            pages.append("/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
+            if path.hasSuffix(".html") {
+                pages.append("/" + (path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path))
+            } else if path.hasPrefix("assets/") || !(path.hasSuffix(".json") || path.hasSuffix(".xml")) {
+                return nil
+            }
         }
         return pages
     }

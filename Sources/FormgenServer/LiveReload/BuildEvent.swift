@@ -21,7 +21,7 @@ public enum BuildEvent: Sendable, Equatable {
         case .hello(let build): return "event: hello\ndata: \(Self.json(["build": build]))\n\n"
         case .reload: return "event: reload\ndata: {}\n\n"
         case .reloadPages(let pages):
-            let data = (try? JSONSerialization.data(withJSONObject: ["pages": pages], options: [.sortedKeys])) ?? Data("{}".utf8)
+            let data = (try? JSONSerialization.data(withJSONObject: ["pages": pages], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
             return "event: reload\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
         case .buildError(let text): return "event: build-error\ndata: \(Self.json(["text": text]))\n\n"
         case .buildWarnings(let text): return "event: build-warnings\ndata: \(Self.json(["text": text]))\n\n"
