@@ -245,7 +245,8 @@ public struct SiteBuilder {
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
         for form in site.allForms {
-            listing.add([form.path, form.title, form.description ?? "", form.language, "\(form.alternates)", String(describing: form.submission.provider)].joined(separator: "|"))
+            let alternates = form.alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
+            listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
         for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
