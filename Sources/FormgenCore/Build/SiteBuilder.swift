@@ -87,36 +87,10 @@ public struct SiteBuilder {
         }
         var site = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
         let theme = Theme.load(overrides: options.templatesDirectory, log: log)
-        FormChecker().check(site, log: log, cache: cache, keys: cache == nil ? [:] : checkKeys(site))
+        FormChecker().check(site, log: log, cache: cache, keys: cache == nil ? [:] : cacheKeys(site, theme: theme).forms)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
-    }
-
-    /// For each form read from config files alone (no remote source), a digest of what it was read from: its
-    /// files, the site settings and the translation files; what `FormChecker` says of it depends on nothing else.
-    private func checkKeys(_ site: Site) -> [String: String] {
-        guard !site.settings.remote.declared else { return [:] }
-        var base = FNV1a()
-        base.add(String(describing: site.settings))
-        for file in site.sourceDigests.keys.sorted() where ByteReplacement.contains("/i18n/", in: file) {
-            base.add(file)
-            base.add(site.sourceDigests[file]!)
-        }
-        func key(_ files: [String?]) -> String? {
-            var hasher = base
-            for file in files.compactMap({ $0 }) {
-                guard let digest = site.sourceDigests[file] else { return nil }
-                hasher.add(digest)
-            }
-            return hasher.hex
-        }
-        var keys: [String: String] = [:]
-        for form in site.forms { keys[form.path] = key([form.location.file]) }
-        for flow in site.flows {
-            for country in flow.countries { keys[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
-        }
-        return keys
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
