@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FormgenCoreTests",
-            dependencies: ["FormgenCore"],
+            dependencies: ["FormgenCore", .product(name: "Mustache", package: "swift-mustache")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

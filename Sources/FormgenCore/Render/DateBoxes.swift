@@ -22,7 +22,7 @@ struct DateBoxes {
     }
 
     /// One entry per box: `boxId`, `boxLabel`, `part` and its attributes as escaped HTML.
-    func boxes(required: Bool, readOnly: Bool, autocomplete: String?) -> [[String: Any]] {
+    func boxes(required: Bool, readOnly: Bool, autocomplete: String?) -> [[String: TemplateValue]] {
         let labels = [words.day, words.month, words.year]
         let value = field.defaultValue.flatMap(CalendarDate.init(iso:))
         let values = value.map { [String($0.day), String($0.month), String(format: "%04d", $0.year)] }
@@ -32,8 +32,8 @@ struct DateBoxes {
             if readOnly { html += " readonly" }
             if autocomplete == "bday" { html += " autocomplete=\"bday-\(part.part)\"" }
             if let values { html += " value=\"\(values[index])\"" }
-            return ["part": part.part, "boxId": "f-\(field.id)-\(part.part)", "boxName": "\(field.id)-\(part.part)",
-                    "boxLabel": labels[index], "boxAttributes": html]
+            return ["part": .text(part.part), "boxId": "f-\(field.id)-\(part.part)", "boxName": "\(field.id)-\(part.part)",
+                    "boxLabel": .text(labels[index]), "boxAttributes": .text(html)]
         }
     }
 }

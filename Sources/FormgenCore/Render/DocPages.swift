@@ -7,14 +7,14 @@ extension PageRenderer {
             headingAnchors: true, reservedIDs: DocPage.reservedIDs,
             rewriteURL: { resolver.rewrite($0.url, from: doc.source, pagePath: doc.path) }))
         var context = markdownPage(path: doc.path, title: doc.title, language: settings.language, rendered: rendered)
-        context["breadcrumb"] = ["title": docsTitle(site), "href": DocLinkResolver.relative(from: doc.path, to: DocPage.indexPath, isFolder: true)]
-        context["hasOwnTitle"] = doc.hasOwnTitle
+        context["breadcrumb"] = ["title": .text(docsTitle(site)), "href": .text(DocLinkResolver.relative(from: doc.path, to: DocPage.indexPath, isFolder: true))]
+        context["hasOwnTitle"] = .bool(doc.hasOwnTitle)
         context["hasNav"] = true
-        context["navTitle"] = docsTitle(site)
-        context["nav"] = DocPage.listed(site.docs.filter { !$0.isDocsIndex }).map { other in
-            ["title": other.title, "href": DocLinkResolver.relative(from: doc.path, to: other.path, isFolder: true),
-             "current": other.path == doc.path] as [String: Any]
-        }
+        context["navTitle"] = .text(docsTitle(site))
+        context["nav"] = .objects(DocPage.listed(site.docs.filter { !$0.isDocsIndex }).map { other in
+            ["title": .text(other.title), "href": .text(DocLinkResolver.relative(from: doc.path, to: other.path, isFolder: true)),
+             "current": .bool(other.path == doc.path)]
+        })
         return page("doc", context)
     }
 
@@ -28,19 +28,19 @@ extension PageRenderer {
             rewriteURL: { link in own.map { resolver.rewrite(link.url, from: $0.source, pagePath: path) } ?? link.url }))
         var context = markdownPage(path: path, title: docsTitle(site), language: settings.language, rendered: rendered)
         context["breadcrumb"] = false
-        context["hasOwnTitle"] = own?.hasOwnTitle ?? false
+        context["hasOwnTitle"] = .bool(own?.hasOwnTitle ?? false)
         let docs = DocPage.listed(site.docs.filter { !$0.isDocsIndex })
-        context["hasDocs"] = !docs.isEmpty
+        context["hasDocs"] = .bool(!docs.isEmpty)
         context["docsHeading"] = "Pages"
-        context["docs"] = docs.map { doc in
-            ["title": doc.title, "href": DocLinkResolver.relative(from: path, to: doc.path, isFolder: true), "summary": doc.summary ?? false] as [String: Any]
-        }
+        context["docs"] = .objects(docs.map { doc in
+            ["title": .text(doc.title), "href": .text(DocLinkResolver.relative(from: path, to: doc.path, isFolder: true)), "summary": .text(doc.summary)]
+        })
         let references = site.flows.map { ($0.title, $0.id) } + site.forms.map { ($0.title, $0.path) }
-        context["hasReferences"] = !references.isEmpty
+        context["hasReferences"] = .bool(!references.isEmpty)
         context["referencesHeading"] = "Form reference"
-        context["references"] = references.sorted { $0.1 < $1.1 }.map { title, formPath in
-            ["title": title, "href": DocLinkResolver.relative(from: path, to: "\(formPath)/reference", isFolder: true)]
-        }
+        context["references"] = .objects(references.sorted { $0.1 < $1.1 }.map { title, formPath in
+            ["title": .text(title), "href": .text(DocLinkResolver.relative(from: path, to: "\(formPath)/reference", isFolder: true))]
+        })
         return page("docs-index", context)
     }
 
@@ -50,10 +50,10 @@ extension PageRenderer {
                                 breadcrumb: (title: String, href: String)) -> String {
         let rendered = Markdown.render(markdown, options: Markdown.Options(headingAnchors: true, reservedIDs: DocPage.reservedIDs, autolinks: false))
         var context = markdownPage(path: path, title: title, language: language, rendered: rendered)
-        context["breadcrumb"] = ["title": breadcrumb.title, "href": breadcrumb.href]
-        context["hasOwnTitle"] = rendered.title != nil
+        context["breadcrumb"] = ["title": .text(breadcrumb.title), "href": .text(breadcrumb.href)]
+        context["hasOwnTitle"] = .bool(rendered.title != nil)
         context["hasNav"] = false
-        context["nav"] = [[String: Any]]()
+        context["nav"] = []
         return page("doc", context)
     }
 
@@ -62,17 +62,17 @@ extension PageRenderer {
         let title = Messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
         var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
-        context["root"] = settings.baseURL
-        context["docsHref"] = site.docs.isEmpty ? false : settings.baseURL + DocPage.indexPath + "/"
+        context["root"] = .text(settings.baseURL)
+        context["docsHref"] = .text(site.docs.isEmpty ? nil : settings.baseURL + DocPage.indexPath + "/")
         return page("not-found", context)
     }
 
-    private func markdownPage(path: String, title: String, language: String, rendered: Markdown.Rendered) -> [String: Any] {
+    private func markdownPage(path: String, title: String, language: String, rendered: Markdown.Rendered) -> [String: TemplateValue] {
         var csp = staticPolicy
         csp.imageSources = Set(rendered.links.filter(\.isImage).compactMap { ContentSecurityPolicy.source(for: $0.url) })
         var context = base(path: path, title: title, language: language, csp: csp, script: nil)
-        context["title"] = title
-        context["bodyHTML"] = rendered.html
+        context["title"] = .text(title)
+        context["bodyHTML"] = .text(rendered.html)
         return context
     }
 

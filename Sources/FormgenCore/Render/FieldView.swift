@@ -9,73 +9,75 @@ struct FieldView {
     /// its controls get no native `required` (a page without JavaScript shows every field; the server checks).
     var sometimesAsked = false
 
-    var context: [String: Any] {
+    var context: [String: TemplateValue] {
         let inputID = "f-\(field.id)"
         let hintID = "\(inputID)-hint"
         let type = field.type
         let kind = field.kind
         let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language) : nil
-        var view: [String: Any] = [
-            "id": field.id,
-            "inputId": inputID,
-            "hintId": hintID,
+        let readOnly = field.readOnly || field.dataSource != nil
+        let autocomplete = kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)
+        var view: [String: TemplateValue] = [
+            "id": .text(field.id),
+            "inputId": .text(inputID),
+            "hintId": .text(hintID),
             "errorId": "\(inputID)-error",
-            "label": field.label,
-            "helpHTML": field.help.map(Markdown.inlineHTML) ?? false,
-            "describedBy": field.help == nil ? false : hintID,
-            "required": field.required,
-            "nativeRequired": field.required && !sometimesAsked,
-            "readOnly": field.readOnly || field.dataSource != nil,
-            "dataSource": field.dataSource ?? false,
-            "mask": field.mask ?? false,
-            "placeholder": field.placeholder ?? false,
-            "value": field.defaultValue ?? false,
-            "checked": field.defaultValue.map { ["true", "yes", "on", "1"].contains($0.lowercased()) } ?? false,
-            "src": field.src ?? "",
-            "contentHTML": field.content.map(Markdown.html) ?? "",
-            "isImage": type == .image,
-            "imageMissing": field.imageUnavailable,
-            "isParagraph": type == .paragraph,
-            "isChoiceGroup": kind.isGroup,
-            "isControl": !kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil,
-            "isDateBoxes": dateBoxes != nil,
-            "dateHintHTML": dateBoxes?.hintHTML ?? false,
-            "isCheckbox": kind == .checkbox,
-            "isTextarea": kind == .textarea,
-            "isSelect": kind == .select,
-            "isInput": kind == .input || kind == .file,
-            "inputType": inputType,
-            "inline": type == .yesno,
-            "spellcheckOff": [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
-            "autocomplete": (kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)) ?? false,
-            "accept": field.upload.flatMap { $0.accept.isEmpty ? nil : $0.accept.joined(separator: ",") } ?? false,
-            "multiple": field.upload?.multiple ?? false,
-            "inputMode": inputMode ?? false,
+            "label": .text(field.label),
+            "helpHTML": .text(field.help.map(Markdown.inlineHTML)),
+            "describedBy": .text(field.help == nil ? nil : hintID),
+            "required": .bool(field.required),
+            "nativeRequired": .bool(field.required && !sometimesAsked),
+            "readOnly": .bool(readOnly),
+            "dataSource": .text(field.dataSource),
+            "mask": .text(field.mask),
+            "placeholder": .text(field.placeholder),
+            "value": .text(field.defaultValue),
+            "checked": .bool(field.defaultValue.map { ["true", "yes", "on", "1"].contains($0.lowercased()) } ?? false),
+            "src": .text(field.src ?? ""),
+            "contentHTML": .text(field.content.map(Markdown.html) ?? ""),
+            "isImage": .bool(type == .image),
+            "imageMissing": .bool(field.imageUnavailable),
+            "isParagraph": .bool(type == .paragraph),
+            "isChoiceGroup": .bool(kind.isGroup),
+            "isControl": .bool(!kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil),
+            "isDateBoxes": .bool(dateBoxes != nil),
+            "dateHintHTML": .text(dateBoxes?.hintHTML),
+            "isCheckbox": .bool(kind == .checkbox),
+            "isTextarea": .bool(kind == .textarea),
+            "isSelect": .bool(kind == .select),
+            "isInput": .bool(kind == .input || kind == .file),
+            "inputType": .text(inputType),
+            "inline": .bool(type == .yesno),
+            "spellcheckOff": .bool([.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil),
+            "autocomplete": .text(autocomplete),
+            "accept": .text(field.upload.flatMap { $0.accept.isEmpty ? nil : $0.accept.joined(separator: ",") }),
+            "multiple": .bool(field.upload?.multiple ?? false),
+            "inputMode": .text(inputMode),
             "step": type == .number ? "any" : false,
-            "widthClass": widthClass ?? false,
+            "widthClass": .text(widthClass),
         ]
-        view["options"] = options
-        view["boxes"] = dateBoxes?.boxes(required: field.required && !sometimesAsked, readOnly: view["readOnly"] as? Bool == true,
-                                         autocomplete: view["autocomplete"] as? String) ?? false
-        for (key, value) in limits { view[key] = value }
-        view["optionalText"] = Messages.table(for: language)["optional"] ?? ""
+        view["options"] = .objects(options)
+        view["boxes"] = dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
+                                                           autocomplete: autocomplete)) } ?? false
+        for (key, value) in limits { view[key] = .text(value) }
+        view["optionalText"] = .text(Messages.table(for: language)["optional"] ?? "")
         // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
-        view["ltr"] = Messages.direction(for: language) == "rtl"
-            && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type))
-        view["attributes"] = Self.attributes(view)
+        view["ltr"] = .bool(Messages.direction(for: language) == "rtl"
+            && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type)))
+        view["attributes"] = .text(Self.attributes(view))
         return view
     }
 
     /// The control's attributes as HTML, escaped, in the order the built-in `partials/attributes` has always
     /// written them. Written in Swift because a template with fifteen sections per field is the build's hot path;
     /// every value stays in the context too, for sites that override the partial.
-    static func attributes(_ view: [String: Any]) -> String {
+    static func attributes(_ view: [String: TemplateValue]) -> String {
         var html = ""
         func flag(_ key: String, _ name: String) {
-            if view[key] as? Bool == true { html += " " + name }
+            if case .bool(true)? = view[key] { html += " " + name }
         }
         func value(_ key: String, _ name: String) {
-            if let text = view[key] as? String { html += " \(name)=\"\(HTMLEscaping.escape(text))\"" }
+            if case .text(let text)? = view[key] { html += " \(name)=\"\(HTMLEscaping.escape(text))\"" }
         }
         flag("nativeRequired", "required")
         flag("readOnly", "readonly")
@@ -93,8 +95,8 @@ struct FieldView {
         value("describedBy", "aria-describedby")
         value("dataSource", "data-fg-source")
         value("mask", "data-fg-mask")
-        if view["spellcheckOff"] as? Bool == true { html += " spellcheck=\"false\"" }
-        if view["ltr"] as? Bool == true { html += " dir=\"ltr\"" }
+        if case .bool(true)? = view["spellcheckOff"] { html += " spellcheck=\"false\"" }
+        if case .bool(true)? = view["ltr"] { html += " dir=\"ltr\"" }
         return html
     }
 
@@ -125,34 +127,34 @@ struct FieldView {
         return nil
     }
 
-    private var options: [[String: Any]] {
+    private var options: [[String: TemplateValue]] {
         let table = Messages.table(for: language)
         return field.effectiveOptions.enumerated().map { index, option in
             var label = option.label
             if field.type == .yesno { label = table[option.value == "Yes" ? "yes" : "no"] ?? option.label }
             return [
-                "value": option.value,
-                "label": label,
+                "value": .text(option.value),
+                "label": .text(label),
                 "optionId": "f-\(field.id)-\(index)",
-                "name": field.id,
+                "name": .text(field.id),
                 "choiceType": field.kind == .checkboxGroup ? "checkbox" : "radio",
-                "selected": !field.kind.isGroup && option.value == field.defaultValue,
-                "checked": field.kind.isGroup && option.value == field.defaultValue,
+                "selected": .bool(!field.kind.isGroup && option.value == field.defaultValue),
+                "checked": .bool(field.kind.isGroup && option.value == field.defaultValue),
                 "reveal": false,
             ]
         }
     }
 
     /// Native constraint attributes from the validation rules.
-    private var limits: [String: Any] {
-        var values: [String: Any] = ["pattern": false, "minLength": false, "maxLength": false, "min": false, "max": false]
+    private var limits: [String: String?] {
+        var values: [String: String?] = ["pattern": nil, "minLength": nil, "maxLength": nil, "min": nil, "max": nil]
         if let mask = field.mask {
             values["pattern"] = Mask.regex(for: mask)
             values["maxLength"] = String(mask.count)
         }
         for rule in field.validations {
             switch rule.kind {
-            case .regex(let pattern) where values["pattern"] as? String == nil:
+            case .regex(let pattern) where values["pattern"] ?? nil == nil:
                 values["pattern"] = RegexSyntax.htmlPattern(RegexSyntax.anchoredForPatternAttribute(pattern))
             case .minLength(let n): values["minLength"] = String(n)
             case .maxLength(let n): values["maxLength"] = String(n)

@@ -2,8 +2,9 @@
 /// has docs, the documentation. Labelled in the page's language (`navLabel`, `navForms`, `navDocs` in its table).
 struct HeaderNavigation {
     /// The template's `headerNav` values: `navLabel`, `formsText`, and `docsText` (false when the site has no docs).
-    static func context(language: String, hasDocs: Bool) -> [String: Any] {
+    static func context(language: String, hasDocs: Bool) -> [String: TemplateValue] {
         let texts = Messages.table(for: language)
-        return ["navLabel": texts["navLabel"] ?? "", "formsText": texts["navForms"] ?? "", "docsText": hasDocs ? texts["navDocs"] ?? "" : false]
+        return ["navLabel": .text(texts["navLabel"] ?? ""), "formsText": .text(texts["navForms"] ?? ""),
+                "docsText": .text(hasDocs ? texts["navDocs"] ?? "" : nil)]
     }
 }

@@ -15,24 +15,24 @@ extension PageRenderer {
     /// The template's `languageLinks` for a form published in several languages: the switcher's label and one link per
     /// language (`href` relative, `absolute` for `hreflang` when the base URL is absolute, `current` on this page's);
     /// false for a form in one language.
-    func languageLinks(_ form: Form) -> Any {
+    func languageLinks(_ form: Form) -> TemplateValue {
         languageLinks(form.alternates, path: form.path, language: form.language)
     }
 
     /// The switcher for a page at `path` published at each of `alternates` (the home page at `""`, `fr`, …).
-    func languageLinks(_ alternates: [LanguageAlternate], path: String, language: String) -> Any {
+    func languageLinks(_ alternates: [LanguageAlternate], path: String, language: String) -> TemplateValue {
         guard alternates.count > 1 else { return false }
         let root = Self.rootPrefix(for: path)
         let absolute = settings.baseURL.hasPrefix("http")
-        let links: [[String: Any]] = alternates.map { alternate in
+        let links: [(href: String, alternateHref: String, view: [String: TemplateValue])] = alternates.map { alternate in
             let folder = alternate.path.isEmpty ? "" : alternate.path + "/"
             let href = root + folder
-            return ["lang": alternate.language, "href": href,
-                    "alternateHref": absolute ? settings.baseURL + folder : href,
-                    "name": Self.languageNames[Messages.primaryTag(alternate.language)] ?? alternate.language,
-                    "current": alternate.path == path]
+            let alternateHref = absolute ? settings.baseURL + folder : href
+            return (href, alternateHref, ["lang": .text(alternate.language), "href": .text(href), "alternateHref": .text(alternateHref),
+                                          "name": .text(Self.languageNames[Messages.primaryTag(alternate.language)] ?? alternate.language),
+                                          "current": .bool(alternate.path == path)])
         }
-        return ["label": Messages.table(for: language)["languages"] ?? "", "links": links,
-                "defaultHref": links[0]["alternateHref"] ?? ""]
+        return ["label": .text(Messages.table(for: language)["languages"] ?? ""), "links": .objects(links.map(\.view)),
+                "defaultHref": .text(links[0].alternateHref)]
     }
 }

@@ -3,31 +3,31 @@ extension PageRenderer {
     /// `id[index].field` (so ids, `for`s and names are unique per item and a form posted without JavaScript
     /// carries every item), with Add and Remove buttons the runtime shows. An item field a rule may hide gets no
     /// native `required`, as outside repeating sections.
-    func repeatContext(_ section: Section, form: Form, reveals: Reveals) -> [String: Any] {
+    func repeatContext(_ section: Section, form: Form, reveals: Reveals) -> [String: TemplateValue] {
         let spec = FormSpec.FieldSpec(repeating: section, policy: section.repeat ?? RepeatPolicy(at: form.location), form: form)
         let policy = spec.repeat
         let id = section.id ?? ""
         let count = section.repeat?.initialItems ?? 1
         let asked = section.itemFields.map(\.id).filter(reveals.sometimesAsked.contains)
-        let entries: [[String: Any]] = (0..<count).map { index in
+        let entries: [[String: TemplateValue]] = (0..<count).map { index in
             let renamed = section.items.map { item in
                 item.mappingFields { $0.id = FormSpec.itemKey(id, index, $0.id) }
             }
             var inItem = reveals
             inItem.sometimesAsked.formUnion(asked.map { FormSpec.itemKey(id, index, $0) })
             return [
-                "index": index,
-                "legend": Messages.format(policy?.itemLabel ?? "", ["n": String(index + 1)]),
-                "items": items(renamed, form: form, reveals: inItem),
+                "index": .number(index),
+                "legend": .text(Messages.format(policy?.itemLabel ?? "", ["n": String(index + 1)])),
+                "items": .objects(items(renamed, form: form, reveals: inItem)),
             ]
         }
         return [
-            "id": id,
-            "title": section.title ?? false,
-            "descriptionHTML": section.description.map(Markdown.html) ?? false,
-            "addLabel": policy?.addLabel ?? "",
-            "removeLabel": policy?.removeLabel ?? "",
-            "entries": entries,
+            "id": .text(id),
+            "title": .text(section.title),
+            "descriptionHTML": .text(section.description.map(Markdown.html)),
+            "addLabel": .text(policy?.addLabel ?? ""),
+            "removeLabel": .text(policy?.removeLabel ?? ""),
+            "entries": .objects(entries),
         ]
     }
 }

@@ -22,22 +22,21 @@ public struct PageRenderer: Sendable {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: Any] {
-        let canonical: Any = settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : false
+    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: TemplateValue] {
         let siteTitle = settings.title(in: language)
         return [
-            "lang": language,
-            "dir": Messages.direction(for: language),
+            "lang": .text(language),
+            "dir": .text(Messages.direction(for: language)),
             "languageLinks": false,
-            "csp": csp.header,
-            "pageTitle": title == siteTitle ? title : "\(title) – \(siteTitle)",
-            "canonical": canonical,
-            "css": Self.stylePlaceholder,
-            "script": script ?? false,
-            "root": Self.rootPrefix(for: path),
-            "siteTitle": siteTitle,
-            "t": Messages.table(for: language),
-            "headerNav": HeaderNavigation.context(language: language, hasDocs: hasDocs),
+            "csp": .text(csp.header),
+            "pageTitle": .text(title == siteTitle ? title : "\(title) – \(siteTitle)"),
+            "canonical": .text(settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : nil),
+            "css": .text(Self.stylePlaceholder),
+            "script": .text(script),
+            "root": .text(Self.rootPrefix(for: path)),
+            "siteTitle": .text(siteTitle),
+            "t": Messages.templateTable(for: language),
+            "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs)),
         ]
     }
 
@@ -48,7 +47,7 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders a page template, then puts in the part of the stylesheet the finished page uses and its hash.
-    func page(_ template: String, _ context: [String: Any]) -> String {
+    func page(_ template: String, _ context: [String: TemplateValue]) -> String {
         let html = theme.render(template, context)
         let style = theme.style.subset(for: html)
         let hashed = ByteReplacement.replace(Self.styleHashPlaceholder, in: html) { _ in HTMLEscaping.escape(style.cspSource) }
@@ -78,31 +77,31 @@ public struct PageRenderer: Sendable {
         var context = base(path: form.path, title: form.title, language: form.language, csp: csp,
                            script: script?.text)
         context["languageLinks"] = languageLinks(form)
-        context["id"] = form.id
-        context["title"] = form.title
-        context["descriptionHTML"] = form.description.map(Markdown.html) ?? false
-        context["method"] = form.submission.method
-        context["multipart"] = form.allFields.contains { $0.kind == .file }
-        context["action"] = action ?? ""
-        context["multiPage"] = form.pages.count > 1 || form.hasReview
-        context["review"] = form.hasReview
-        context["breadcrumb"] = breadcrumb.map { ["title": $0.title, "href": $0.href] } ?? false
+        context["id"] = .text(form.id)
+        context["title"] = .text(form.title)
+        context["descriptionHTML"] = .text(form.description.map(Markdown.html))
+        context["method"] = .text(form.submission.method)
+        context["multipart"] = .bool(form.allFields.contains { $0.kind == .file })
+        context["action"] = .text(action ?? "")
+        context["multiPage"] = .bool(form.pages.count > 1 || form.hasReview)
+        context["review"] = .bool(form.hasReview)
+        context["breadcrumb"] = .object(breadcrumb.map { ["title": .text($0.title), "href": .text($0.href)] })
         let notes = JourneyNotes(form: form)
         let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))
-        context["pages"] = form.pages.enumerated().map { index, page in
-            ["index": index, "title": page.title ?? false, "items": items(page.items, form: form, reveals: reveals),
-             "exit": page.isExit, "exitHTML": page.text.map(Markdown.html) ?? false,
-             "notes": notes.byPage[index] ?? []] as [String: Any]
-        }
+        context["pages"] = .objects(form.pages.enumerated().map { index, page in
+            ["index": .number(index), "title": .text(page.title), "items": .objects(items(page.items, form: form, reveals: reveals)),
+             "exit": .bool(page.isExit), "exitHTML": .text(page.text.map(Markdown.html)),
+             "notes": .list((notes.byPage[index] ?? []).map(TemplateValue.text))]
+        })
         let texts = Messages.table(for: form.language)
-        context["submitLabel"] = spec.submit.label ?? texts["submit"] ?? "Submit"
-        context["netlify"] = spec.submit.provider == "netlify"
-        context["honeypot"] = spec.submit.honeypot ?? false
-        context["hiddenFields"] = (spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": $0.key, "value": $0.value] }
-        context["draftNote"] = RuntimeScript.keepsDrafts(spec)
+        context["submitLabel"] = .text(spec.submit.label ?? texts["submit"] ?? "Submit")
+        context["netlify"] = .bool(spec.submit.provider == "netlify")
+        context["honeypot"] = .text(spec.submit.honeypot)
+        context["hiddenFields"] = .objects((spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": .text($0.key), "value": .text($0.value)] })
+        context["draftNote"] = .text(RuntimeScript.keepsDrafts(spec)
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
-            : false
-        context["specJSON"] = spec.embedded(with: script).embeddableJSON()
+            : nil)
+        context["specJSON"] = .text(spec.embedded(with: script).embeddableJSON())
         return page("form", context)
     }
 
@@ -128,39 +127,38 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: Any]] {
+    func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: TemplateValue]] {
         items.compactMap { item in
             switch item {
             case .field(let field):
                 if reveals.revealed.contains(field.id) { return nil }
-                return ["field": fieldContext(field, form: form, reveals: reveals), "section": false, "repeat": false]
+                return ["field": .object(fieldContext(field, form: form, reveals: reveals)), "section": false, "repeat": false]
             case .section(let section) where section.repeat != nil:
-                return ["field": false, "section": false, "repeat": repeatContext(section, form: form, reveals: reveals)]
+                return ["field": false, "section": false, "repeat": .object(repeatContext(section, form: form, reveals: reveals))]
             case .section(let section):
                 return ["field": false, "repeat": false, "section": [
-                    "title": section.title ?? false,
-                    "descriptionHTML": section.description.map(Markdown.html) ?? false,
-                    "items": self.items(section.items, form: form, reveals: reveals),
-                ] as [String: Any]]
+                    "title": .text(section.title),
+                    "descriptionHTML": .text(section.description.map(Markdown.html)),
+                    "items": .objects(self.items(section.items, form: form, reveals: reveals)),
+                ]]
             }
         }
     }
 
     /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
-    private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: Any] {
+    private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: TemplateValue] {
         var view = FieldView(field: field, language: form.language, form: form,
                              sometimesAsked: reveals.sometimesAsked.contains(field.id)).context
-        if let local = field.localImage { view["src"] = Self.rootPrefix(for: form.path) + local }
-        guard let byOption = reveals.byField[field.id], let options = view["options"] as? [[String: Any]] else { return view }
+        if let local = field.localImage { view["src"] = .text(Self.rootPrefix(for: form.path) + local) }
+        guard let byOption = reveals.byField[field.id], case .list(let options)? = view["options"] else { return view }
         view["inline"] = false
-        view["options"] = options.enumerated().map { index, option in
-            guard let value = option["value"] as? String, let targets = byOption[value] else { return option }
-            var option = option
-            option["reveal"] = ["revealId": "fg-reveal-\(field.id)-\(index)", "items": targets.map { target in
-                ["field": fieldContext(target, form: form, reveals: reveals), "section": false, "repeat": false] as [String: Any]
-            }] as [String: Any]
-            return option
-        }
+        view["options"] = .list(options.enumerated().map { index, option in
+            guard case .object(var object) = option, case .text(let value)? = object["value"], let targets = byOption[value] else { return option }
+            object["reveal"] = ["revealId": "fg-reveal-\(field.id)-\(index)", "items": .objects(targets.map { target in
+                ["field": .object(fieldContext(target, form: form, reveals: reveals)), "section": false, "repeat": false]
+            })]
+            return .object(object)
+        })
         return view
     }
 
@@ -178,9 +176,9 @@ public struct PageRenderer: Sendable {
         let texts = Messages.table(for: form.language)
         let path = String(Self.sentPagePath(of: form).dropLast("/index.html".count))
         var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil)
-        context["heading"] = texts["sent"] ?? "Sent"
-        context["formTitle"] = form.title
-        context["message"] = form.submission.successMessage ?? false
+        context["heading"] = .text(texts["sent"] ?? "Sent")
+        context["formTitle"] = .text(form.title)
+        context["message"] = .text(form.submission.successMessage)
         context["formHref"] = "../"
         return page("sent", context)
     }
@@ -188,11 +186,11 @@ public struct PageRenderer: Sendable {
     /// The page that lets the user pick a country of a flow.
     public func renderFlow(_ flow: CountryFlow) -> String {
         var context = base(path: flow.id, title: flow.title, language: flow.language, csp: staticPolicy, script: nil)
-        context["title"] = flow.title
-        context["descriptionHTML"] = flow.description.map(Markdown.html) ?? false
-        context["countries"] = flow.countries.map { country in
-            ["code": country.code, "name": country.name, "href": "\(country.code.lowercased())/", "lang": country.form.language]
-        }
+        context["title"] = .text(flow.title)
+        context["descriptionHTML"] = .text(flow.description.map(Markdown.html))
+        context["countries"] = .objects(flow.countries.map { country in
+            ["code": .text(country.code), "name": .text(country.name), "href": "\(country.code.lowercased())/", "lang": .text(country.form.language)]
+        })
         return page("flow", context)
     }
 
@@ -205,36 +203,36 @@ public struct PageRenderer: Sendable {
         let up = PageRenderer.rootPrefix(for: path) == "./" ? "" : PageRenderer.rootPrefix(for: path)
         var context = base(path: path, title: settings.title(in: language), language: language, csp: staticPolicy, script: nil)
         context["languageLinks"] = languageLinks(homeAlternates, path: path, language: language)
-        context["descriptionHTML"] = settings.description(in: language).map(Markdown.html) ?? false
-        context["hasFlows"] = !site.flows.isEmpty
-        context["hasForms"] = !site.forms.isEmpty
-        context["hasDocs"] = !site.docs.isEmpty
+        context["descriptionHTML"] = .text(settings.description(in: language).map(Markdown.html))
+        context["hasFlows"] = .bool(!site.flows.isEmpty)
+        context["hasForms"] = .bool(!site.forms.isEmpty)
+        context["hasDocs"] = .bool(!site.docs.isEmpty)
         let texts = Messages.table(for: language)
-        context["flowsHeading"] = texts["indexFlows"] ?? "Country-specific forms"
-        context["formsHeading"] = texts["indexForms"] ?? "Forms"
-        context["docsHeading"] = texts["indexDocs"] ?? "Documentation"
-        context["referenceText"] = texts["indexReference"] ?? "Field reference"
-        context["schemaText"] = texts["indexSchema"] ?? "JSON Schema"
-        context["flows"] = site.flows.map {
-            ["title": $0.title, "href": "\(up)\($0.id)/", "summary": summary($0.description), "referenceHref": "\(up)\($0.id)/reference/"]
-        }
+        context["flowsHeading"] = .text(texts["indexFlows"] ?? "Country-specific forms")
+        context["formsHeading"] = .text(texts["indexForms"] ?? "Forms")
+        context["docsHeading"] = .text(texts["indexDocs"] ?? "Documentation")
+        context["referenceText"] = .text(texts["indexReference"] ?? "Field reference")
+        context["schemaText"] = .text(texts["indexSchema"] ?? "JSON Schema")
+        context["flows"] = .objects(site.flows.map {
+            ["title": .text($0.title), "href": "\(up)\($0.id)/", "summary": summary($0.description), "referenceHref": "\(up)\($0.id)/reference/"]
+        })
         let translated = Dictionary(site.translations.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        context["forms"] = site.forms.map { original in
+        context["forms"] = .objects(site.forms.map { original in
             let form = path.isEmpty ? original : translated["\(path)/\(original.path)"] ?? original
             let href = form.path == original.path ? "\(up)\(form.path)" : original.path
-            return ["title": form.title, "href": "\(href)/", "summary": summary(form.description),
+            return ["title": .text(form.title), "href": "\(href)/", "summary": summary(form.description),
                     "referenceHref": "\(href)/reference/", "schemaHref": "\(href)/schema.json"]
-        }
+        })
         let docsIndex = site.docs.first(where: \.isDocsIndex)
         let docs = DocPage.listed(site.docs.filter { !$0.isDocsIndex })
-        context["docs"] = [["title": docsIndex?.title ?? "Documentation", "href": "\(up)\(DocPage.indexPath)/",
-                            "summary": docsIndex?.summary ?? "Every page of the documentation, and the reference of every form."]]
-            + docs.map { ["title": $0.title, "href": "\(up)\($0.path)/", "summary": $0.summary ?? false] as [String: Any] }
+        context["docs"] = .objects([["title": .text(docsIndex?.title ?? "Documentation"), "href": "\(up)\(DocPage.indexPath)/",
+                                     "summary": .text(docsIndex?.summary ?? "Every page of the documentation, and the reference of every form.")]]
+            + docs.map { ["title": .text($0.title), "href": "\(up)\($0.path)/", "summary": .text($0.summary)] })
         return page("index", context)
     }
 
     /// The first paragraph of a Markdown description as plain text, for listings.
-    private func summary(_ markdown: String?) -> Any {
-        markdown.flatMap { Markdown.render($0).summary } ?? false
+    private func summary(_ markdown: String?) -> TemplateValue {
+        .text(markdown.flatMap { Markdown.render($0).summary })
     }
 }

@@ -5,7 +5,11 @@ import Mustache
 /// The templates, stylesheet and runtime a build renders with: the built-in defaults,
 /// overridden file by file by a site's own `templates/` folder.
 public struct Theme: Sendable {
+    /// The templates as swift-mustache reads them: it checks their syntax, and renders a theme that uses what
+    /// ``CompiledTemplate`` leaves to it.
     public let library: MustacheLibrary
+    /// The templates compiled for rendering with typed values; nil when one uses a construct only swift-mustache renders.
+    let compiled: [String: CompiledTemplate]?
     /// `assets/formgen.css`, minified; each page inlines the part it uses.
     public let style: StyleSheet
     /// The browser runtime, joined per form page from its modules.
@@ -38,11 +42,13 @@ public struct Theme: Sendable {
         if let theme = lastLoaded.theme(digest: digest) { return theme }
         let ownLog = DiagnosticLog()
         var library = MustacheLibrary()
+        var compiled: [String: CompiledTemplate]? = [:]
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let path = files[name] ?? name
             do {
                 let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
                 try library.register(body, named: Theme.templateName(name))
+                if let template = try? CompiledTemplate(body) { compiled?[Theme.templateName(name)] = template } else { compiled = nil }
             } catch let error as MustacheTemplate.ParserError {
                 ownLog.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
             } catch {
@@ -52,7 +58,7 @@ public struct Theme: Sendable {
         for required in ["layouts/base.mustache", "layouts/form.mustache", "layouts/flow.mustache", "layouts/index.mustache"] where texts[required] == nil {
             ownLog.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
         }
-        let theme = Theme(library: library, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
+        let theme = Theme(library: library, compiled: compiled, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
                           runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex)
         ownLog.diagnostics.forEach(log.append)
         if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
@@ -113,9 +119,17 @@ public struct Theme: Sendable {
         String((file as NSString).lastPathComponent.dropLast(".mustache".count))
     }
 
-    /// Renders a registered template with a context.
-    func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+    /// Renders a registered template with a context: compiled, or through swift-mustache for a theme that needs it.
+    func render(_ template: String, _ context: [String: TemplateValue]) -> String {
+        if let compiled {
+            return CompiledTemplate.render(template, in: compiled, context: context) ?? ""
+        }
+        return library.render(TemplateValue.object(context).mustacheValue, withTemplate: template) ?? ""
+    }
+
+    /// This theme rendering every page through swift-mustache (tests compare both paths).
+    var renderingThroughSwiftMustache: Theme {
+        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest)
     }
 }
 

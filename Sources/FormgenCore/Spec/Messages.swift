@@ -27,6 +27,20 @@ public enum Messages {
         return table
     }
 
+    /// `table(for:)` as the value templates read as `t`, made once per language.
+    static func templateTable(for language: String) -> TemplateValue {
+        let primary = primaryTag(language)
+        overrides.lock.lock()
+        let made = overrides.templateTables[primary]
+        overrides.lock.unlock()
+        if let made { return made }
+        let value = TemplateValue.texts(table(for: language))
+        overrides.lock.lock()
+        overrides.templateTables[primary] = value
+        overrides.lock.unlock()
+        return value
+    }
+
     /// The built-in tables as shipped, by language.
     public static let builtin: [String: [String: String]] = readTables(in: BuiltinTemplates.directory.appendingPathComponent("i18n").path)
 
@@ -53,6 +67,7 @@ public enum Messages {
         overrides.lock.lock()
         overrides.merged = merged
         overrides.resolved = [:]
+        overrides.templateTables = [:]
         overrides.lock.unlock()
         return problems
     }
@@ -111,6 +126,8 @@ public enum Messages {
         var merged: [String: [String: String]]?
         /// `table(for:)` by primary language tag, made once per set of tables (every field asks for its page's).
         var resolved: [String: [String: String]] = [:]
+        /// `templateTable(for:)` by primary language tag.
+        var templateTables: [String: TemplateValue] = [:]
     }
 
     private static let overrides = Overrides()
