@@ -35,21 +35,57 @@ public struct BuildState: Codable, Equatable, Sendable {
 
     /// The state as JSON, keys sorted.
     var json: String {
-        let quoted = JSONValue.quoted
-        var text = "{\"baseURL\":" + (baseURL.map(quoted) ?? "null")
-        text += ",\"files\":\(files),\"fingerprint\":" + quoted(fingerprint)
-        text += ",\"outputKeys\":{" + outputKeys.sorted { $0.key < $1.key }.map { quoted($0.key) + ":" + quoted($0.value) }.joined(separator: ",") + "}"
-        text += ",\"pages\":\(pages),\"paths\":" + (paths.map { "[" + $0.map(quoted).joined(separator: ",") + "]" } ?? "null")
+        var text = ""
+        text.reserveCapacity(outputKeys.count * 96 + (paths?.count ?? 0) * 48 + warnings.count * 160 + 256)
+        func quote(_ value: String) {
+            if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+                text += "\""
+                text += value
+                text += "\""
+            } else {
+                text += JSONValue.quoted(value)
+            }
+        }
+        text += "{\"baseURL\":"
+        if let baseURL { quote(baseURL) } else { text += "null" }
+        text += ",\"files\":\(files),\"fingerprint\":"
+        quote(fingerprint)
+        text += ",\"outputKeys\":{"
+        for (index, entry) in outputKeys.sorted(by: { $0.key < $1.key }).enumerated() {
+            if index > 0 { text += "," }
+            quote(entry.key)
+            text += ":"
+            quote(entry.value)
+        }
+        text += "},\"pages\":\(pages),\"paths\":"
+        if let paths {
+            text += "["
+            for (index, path) in paths.enumerated() {
+                if index > 0 { text += "," }
+                quote(path)
+            }
+            text += "]"
+        } else {
+            text += "null"
+        }
         text += ",\"usesRemote\":" + (usesRemote.map { $0 ? "true" : "false" } ?? "null")
-        text += ",\"warnings\":[" + warnings.map { warning in
-            "{\"location\":{\"column\":\(warning.location.column),\"file\":" + quoted(warning.location.file) + ",\"line\":\(warning.location.line)}"
-                + ",\"message\":" + quoted(warning.message) + ",\"severity\":" + quoted(warning.severity.rawValue) + "}"
-        }.joined(separator: ",") + "]}"
+        text += ",\"warnings\":["
+        for (index, warning) in warnings.enumerated() {
+            if index > 0 { text += "," }
+            text += "{\"location\":{\"column\":\(warning.location.column),\"file\":"
+            quote(warning.location.file)
+            text += ",\"line\":\(warning.location.line)},\"message\":"
+            quote(warning.message)
+            text += ",\"severity\":"
+            quote(warning.severity.rawValue)
+            text += "}"
+        }
+        text += "]}"
         return text
     }
 
     /// A digest of everything a build reads: the binary, the options, and every file under the
-    /// config folder, the site's templates and the built-in templates (paths, sizes and bytes).
+    /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes).
     static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
@@ -61,7 +97,7 @@ public struct BuildState: Codable, Equatable, Sendable {
             for relative in files.sorted() {
                 let path = (root as NSString).appendingPathComponent(relative)
                 hasher.add("\(root)/\(relative)")
-                hasher.add(FileManager.default.contents(atPath: path) ?? Data())
+                hasher.add(FileDigests.shared.digest(of: path))
             }
         }
         return hasher.hex

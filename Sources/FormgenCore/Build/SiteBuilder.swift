@@ -225,9 +225,10 @@ public struct SiteBuilder {
         for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
         var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests)
+        var seeded = FNV1a()
+        seeded.add(base)
         func key(_ files: [String?]) -> String? {
-            var hasher = FNV1a()
-            hasher.add(base)
+            var hasher = seeded
             for file in files.compactMap({ $0 }) {
                 guard let digest = site.sourceDigests[file] else { return nil }
                 hasher.add(file)

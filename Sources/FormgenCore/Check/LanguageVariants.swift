@@ -24,9 +24,10 @@ struct LanguageVariants {
             }
             return all
         }
+        var translations = site.translations
         site.forms = site.forms.map { form in
             let all = variants(of: form)
-            site.translations += all.dropFirst()
+            translations += all.dropFirst()
             return all[0]
         }
         site.flows = site.flows.map { flow in
@@ -34,13 +35,13 @@ struct LanguageVariants {
             flow.countries = flow.countries.map { country in
                 var country = country
                 let all = variants(of: country.form)
-                site.translations += all.dropFirst()
+                translations += all.dropFirst()
                 country.form = all[0]
                 return country
             }
             return flow
         }
-        site.translations.sort { $0.path < $1.path }
+        site.translations = translations.sorted { $0.path < $1.path }
         return site
     }
 }

@@ -43,10 +43,18 @@ public struct SiteSource: Sendable {
             Self.walk(path(folder), prefix: "", into: &found)
             relatives = found
         }
+        let base = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         return relatives.filter { relative in
-            extensions.contains((relative as NSString).pathExtension.lowercased())
+            extensions.contains(Self.fileExtension(of: relative))
                 && !(skipHidden && relative.split(separator: "/").contains { $0.hasPrefix(".") })
-        }.map { path((folder as NSString).appendingPathComponent($0)) }.sorted()
+        }.map { path(base + $0) }.sorted()
+    }
+
+    /// The lower-cased extension of a path's last component (`yaml` for `forms/a.YAML`), empty when it has none.
+    static func fileExtension(of path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// The files under `folder` (symbolic links to files included), by path under it; POSIX `readdir`, several

@@ -68,16 +68,18 @@ public struct CountryForm: Sendable, Hashable {
 /// Everything a build renders: settings, forms, country flows and docs.
 public struct Site: Sendable, Hashable {
     public var settings: SiteSettings
-    public var forms: [Form]
-    public var flows: [CountryFlow]
+    public var forms: [Form] { didSet { sorted = SortedForms() } }
+    public var flows: [CountryFlow] { didSet { sorted = SortedForms() } }
     /// Pages from `configs/docs/`, sorted by path.
     public var docs: [DocPage]
     /// Forms' and countries' pages in their other languages (`fr/kyc/be`), made by the build after checking.
-    public var translations: [Form] = []
+    public var translations: [Form] = [] { didSet { sorted = SortedForms() } }
     /// A digest of each config file's text, by path: what a page's cached output depends on.
     public var sourceDigests: [String: String] = [:]
     /// Downloaded images' copies by output path (`assets/remote/….png`).
     public var remoteFiles: [String: Data] = [:]
+    /// `allForms`, made on first use after a change.
+    private var sorted = SortedForms()
 
     public init(settings: SiteSettings, forms: [Form], flows: [CountryFlow], docs: [DocPage] = []) {
         self.settings = settings
@@ -88,6 +90,25 @@ public struct Site: Sendable, Hashable {
 
     /// Every form to render, flows' country variants included, sorted by path.
     public var allForms: [Form] {
-        (forms + flows.flatMap { $0.countries.map(\.form) } + translations).sorted { $0.path < $1.path }
+        sorted.forms { (forms + flows.flatMap { $0.countries.map(\.form) } + translations).sorted { $0.path < $1.path } }
     }
+}
+
+/// A site's forms sorted by path, made once per change of the site's forms (several steps of a build list them all).
+private final class SortedForms: @unchecked Sendable, Hashable {
+    private let lock = NSLock()
+    private var made: [Form]?
+
+    func forms(_ make: () -> [Form]) -> [Form] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let forms = make()
+        made = forms
+        return forms
+    }
+
+    /// Derived from the site's other values: never what tells two sites apart.
+    static func == (lhs: SortedForms, rhs: SortedForms) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

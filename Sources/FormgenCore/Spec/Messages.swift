@@ -57,8 +57,13 @@ public enum Messages {
     public static func useOverrides(from templatesDirectory: String?) -> [String] {
         var merged: [String: [String: String]]?
         var problems: [String] = []
-        if let templatesDirectory {
-            let folder = (templatesDirectory as NSString).appendingPathComponent("i18n")
+        let folder = templatesDirectory.map { ($0 as NSString).appendingPathComponent("i18n") }
+        let digest = folder.map(tablesDigest) ?? ""
+        overrides.lock.lock()
+        let unchanged = overrides.digest == digest ? overrides.problems : nil
+        overrides.lock.unlock()
+        if let unchanged { return unchanged }
+        if let folder {
             let own = readTables(in: folder, problems: &problems)
             if !own.isEmpty {
                 merged = builtin.merging(own) { builtin, own in replacing(builtin, with: own) }
@@ -68,8 +73,20 @@ public enum Messages {
         overrides.merged = merged
         overrides.resolved = [:]
         overrides.templateTables = [:]
+        overrides.digest = digest
+        overrides.problems = problems
         overrides.lock.unlock()
         return problems
+    }
+
+    /// A digest of the names and bytes of a folder's `.json` files: the same tables are not read and merged again.
+    private static func tablesDigest(_ folder: String) -> String {
+        var hasher = FNV1a()
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() where name.hasSuffix(".json") {
+            hasher.add(name)
+            hasher.add(FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(name)) ?? Data())
+        }
+        return hasher.hex
     }
 
     /// A table with a site's texts over it: a key the site gives replaces every form of it (a single `minLength`
@@ -128,6 +145,9 @@ public enum Messages {
         var resolved: [String: [String: String]] = [:]
         /// `templateTable(for:)` by primary language tag.
         var templateTables: [String: TemplateValue] = [:]
+        /// The digest of the site's tables last read (`""`: none) and what was wrong with them.
+        var digest: String?
+        var problems: [String] = []
     }
 
     private static let overrides = Overrides()

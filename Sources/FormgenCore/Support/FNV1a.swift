@@ -7,16 +7,29 @@ struct FNV1a {
     private static let prime: UInt64 = 0x0000_0100_0000_01b3
 
     mutating func add(_ data: Data) {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            for byte in buffer {
-                a = (a ^ UInt64(byte)) &* Self.prime
-                b = (b ^ UInt64(byte)) &* Self.prime &+ 0x9e37_79b9
-            }
-        }
-        a = (a ^ UInt64(data.count)) &* Self.prime
+        data.withUnsafeBytes { add(bytes: $0) }
     }
 
-    mutating func add(_ text: String) { add(Data(text.utf8)) }
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
+    }
 
-    var hex: String { String(format: "%016llx%016llx", a, b) }
+    private mutating func add(bytes buffer: UnsafeRawBufferPointer) {
+        for byte in buffer {
+            a = (a ^ UInt64(byte)) &* Self.prime
+            b = (b ^ UInt64(byte)) &* Self.prime &+ 0x9e37_79b9
+        }
+        a = (a ^ UInt64(buffer.count)) &* Self.prime
+    }
+
+    /// The 128 bits as 32 lower-case hex digits.
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = [UInt8](repeating: 0, count: 32)
+        for (lane, value) in [a, b].enumerated() {
+            for index in 0..<16 { bytes[lane * 16 + index] = digits[Int((value >> UInt64(60 - index * 4)) & 0xf)] }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

@@ -113,6 +113,9 @@ public final class FolderWatcher: @unchecked Sendable {
         ScratchFileName.matches(path)
     }
 
+    /// How long a batch of whole files waits for more files of the same save.
+    static let gatheringMilliseconds: Int32 = 10
+
     private var settler: WriteSettler {
         WriteSettler(quietPeriod: max(quietPeriod, .milliseconds(20)), limit: .seconds(10))
     }
@@ -125,14 +128,18 @@ public final class FolderWatcher: @unchecked Sendable {
         let quiet = Int32(quietPeriod.components.seconds * 1000 + quietPeriod.components.attoseconds / 1_000_000_000_000_000)
         while !isStopped {
             guard inotify.wait(milliseconds: 250) else { continue }
-            var batch = inotify.read()
+            var events = inotify.readEvents()
             let burstStart = ContinuousClock.now
-            while !isStopped, ContinuousClock.now - burstStart < .milliseconds(500), inotify.wait(milliseconds: quiet) {
-                batch.formUnion(inotify.read())
+            // Files closed after writing (or renamed into place) are whole: a short pause gathers the rest of a
+            // save of several files. A file still open for writing waits the full quiet period, then settles.
+            func whole() -> Bool { events.allSatisfy { $0.value || Self.isScratchFile($0.key) } }
+            while !isStopped, ContinuousClock.now - burstStart < .milliseconds(500),
+                  inotify.wait(milliseconds: whole() ? min(quiet, Self.gatheringMilliseconds) : quiet) {
+                events.merge(inotify.readEvents()) { _, last in last }
             }
-            batch = batch.filter { !Self.isScratchFile($0) }
+            var batch = Set(events.keys.filter { !Self.isScratchFile($0) })
             guard !batch.isEmpty else { continue }
-            settler.settle(batch) { isStopped }
+            if !whole() { settler.settle(batch) { isStopped } }
             while inotify.wait(milliseconds: 0) { batch.formUnion(inotify.read()) }
             hand(batch.filter { !Self.isScratchFile($0) })
         }

@@ -45,7 +45,16 @@ final class InotifyReader: @unchecked Sendable {
 
     /// The paths of the events ready now (none if none are).
     func read() -> Set<String> {
-        var changed = Set<String>()
+        Set(readEvents().keys)
+    }
+
+    /// Events that leave a file whole: closed after writing, renamed into place, removed, or its attributes changed.
+    private static let finishing = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_DELETE_SELF | IN_MOVE_SELF | IN_ATTRIB)
+
+    /// The paths of the events ready now, each with whether its last event left it whole (a write still under way
+    /// ends with `IN_CLOSE_WRITE`; a created or modified file may still be open).
+    func readEvents() -> [String: Bool] {
+        var changed: [String: Bool] = [:]
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
@@ -60,7 +69,7 @@ final class InotifyReader: @unchecked Sendable {
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
                 guard let folder = folders[event.wd] else { continue }
                 let path = name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name)
-                changed.insert(path)
+                changed[path] = event.mask & Self.finishing != 0
                 if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                     try? watchTree(path)
                 }
