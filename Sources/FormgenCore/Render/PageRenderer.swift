@@ -10,6 +10,7 @@ public struct PageRenderer: Sendable {
     /// Stand-ins for the page's stylesheet and its CSP hash until the page is rendered (``page(_:_:)``).
     private static let stylePlaceholder = "fg-style-placeholder-8c1e"
     private static let styleHashPlaceholder = "fg-style-hash-placeholder-8c1e"
+    private static let scriptPlaceholder = "fg-script-placeholder-8c1e"
 
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme
@@ -22,7 +23,7 @@ public struct PageRenderer: Sendable {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: String?) -> [String: TemplateValue] {
+    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: RuntimeScript.PageScript?) -> [String: TemplateValue] {
         let siteTitle = settings.title(in: language)
         return [
             "lang": .text(language),
@@ -32,7 +33,7 @@ public struct PageRenderer: Sendable {
             "pageTitle": .text(title == siteTitle ? title : "\(title) – \(siteTitle)"),
             "canonical": .text(settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : nil),
             "css": .text(Self.stylePlaceholder),
-            "script": .text(script),
+            "script": .text(script.map { _ in Self.scriptPlaceholder }),
             "root": .text(Self.rootPrefix(for: path)),
             "siteTitle": .text(siteTitle),
             "t": Messages.templateTable(for: language),
@@ -46,12 +47,13 @@ public struct PageRenderer: Sendable {
         return csp
     }
 
-    /// Renders a page template, then puts in the part of the stylesheet the finished page uses and its hash.
-    func page(_ template: String, _ context: [String: TemplateValue]) -> String {
+    /// Renders a page template, then puts in its runtime `script` (the one `base` was given), the part of the
+    /// stylesheet the finished page uses and its hash.
+    func page(_ template: String, _ context: [String: TemplateValue], script: RuntimeScript.PageScript? = nil) -> String {
         let html = theme.render(template, context)
-        let style = theme.style.subset(for: html)
-        let hashed = ByteReplacement.replace(Self.styleHashPlaceholder, in: html) { _ in HTMLEscaping.escape(style.cspSource) }
-        return ByteReplacement.replace(Self.stylePlaceholder, in: hashed) { _ in style.css }
+        let style = theme.style.subset(for: html, script: script)
+        return ByteReplacement.replace([Self.styleHashPlaceholder: HTMLEscaping.escape(style.cspSource), Self.stylePlaceholder: style.css,
+                                        Self.scriptPlaceholder: script?.text ?? ""], in: html)
     }
 
     /// The page of one form.
@@ -74,8 +76,7 @@ public struct PageRenderer: Sendable {
             csp.formActions = ["'self'"]
         }
         csp.connectSources = connect
-        var context = base(path: form.path, title: form.title, language: form.language, csp: csp,
-                           script: script?.text)
+        var context = base(path: form.path, title: form.title, language: form.language, csp: csp, script: script)
         context["languageLinks"] = languageLinks(form)
         context["id"] = .text(form.id)
         context["title"] = .text(form.title)
@@ -102,7 +103,7 @@ public struct PageRenderer: Sendable {
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
             : nil)
         context["specJSON"] = .text(spec.embedded(with: script).embeddableJSON())
-        return page("form", context)
+        return page("form", context, script: script)
     }
 
     /// The fields a rule targets and the fields on pages a branch can jump over.

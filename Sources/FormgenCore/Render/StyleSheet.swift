@@ -14,6 +14,8 @@ public final class StyleSheet: @unchecked Sendable {
     private let names: Names
     private let lock = NSLock()
     private var subsets: [[Bool]: Subset] = [:]
+    /// The words of each runtime script, by its hash.
+    private var scripts: [String: PageWords] = [:]
 
     /// A page's part of the stylesheet and its CSP source (`'sha256-…'`).
     public struct Subset: Sendable {
@@ -64,7 +66,30 @@ public final class StyleSheet: @unchecked Sendable {
 
     /// The rules a page can use, for a page whose HTML and runtime are `page`.
     public func subset(for page: String) -> Subset {
-        let present = PageWords(page, names: names)
+        subset(present: PageWords(page, names: names))
+    }
+
+    /// The rules a page can use, for a page whose HTML is `page` and whose runtime is `script` (its words are
+    /// found once per script, not once per page).
+    func subset(for page: String, script: RuntimeScript.PageScript?) -> Subset {
+        var present = PageWords(page, names: names)
+        if let script { present.add(scriptWords(script)) }
+        return subset(present: present)
+    }
+
+    private func scriptWords(_ script: RuntimeScript.PageScript) -> PageWords {
+        lock.lock()
+        let known = scripts[script.cspSource]
+        lock.unlock()
+        if let known { return known }
+        let words = PageWords(script.text, names: names)
+        lock.lock()
+        scripts[script.cspSource] = words
+        lock.unlock()
+        return words
+    }
+
+    private func subset(present: PageWords) -> Subset {
         var used: [Bool] = []
         Self.mark(blocks, present: present, used: &used)
         lock.lock()
@@ -139,6 +164,12 @@ public final class StyleSheet: @unchecked Sendable {
                     elements[slot] = true
                 }
             }
+        }
+
+        /// Counts the words of another part of the same page.
+        mutating func add(_ other: PageWords) {
+            for index in classes.indices where other.classes[index] { classes[index] = true }
+            for index in elements.indices where other.elements[index] { elements[index] = true }
         }
 
         static func isWordByte(_ byte: UInt8) -> Bool {

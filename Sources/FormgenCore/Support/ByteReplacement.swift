@@ -33,6 +33,37 @@ enum ByteReplacement {
 }
 
 extension ByteReplacement {
+    /// Replaces every occurrence of each key of `replacements` (ASCII needles, none a prefix of another) with its
+    /// value, in one pass; the text between is copied as it is, never decoded again.
+    static func replace(_ replacements: [String: String], in text: String) -> String {
+        let needles = replacements.map { (bytes: Array($0.key.utf8), value: $0.value) }.filter { !$0.bytes.isEmpty }
+        let firsts = Set(needles.map { $0.bytes[0] })
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        var output = ""
+        output.reserveCapacity(utf8.count + replacements.values.reduce(0) { $0 + $1.utf8.count })
+        var copied = utf8.startIndex
+        utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard firsts.contains(bytes[index]), let needle = needles.first(where: { needle in
+                    index + needle.bytes.count <= bytes.count && bytes[index..<(index + needle.bytes.count)].elementsEqual(needle.bytes)
+                }) else {
+                    index += 1
+                    continue
+                }
+                let start = utf8.index(utf8.startIndex, offsetBy: index)
+                output += text[copied..<start]
+                output += needle.value
+                index += needle.bytes.count
+                copied = utf8.index(utf8.startIndex, offsetBy: index)
+            }
+        }
+        output += text[copied...]
+        return output
+    }
+
     /// Whether `needle` occurs in `text`, compared byte by byte (Foundation's `contains` goes through CFString).
     static func contains(_ needle: String, in text: String) -> Bool {
         let pattern = Array(needle.utf8)
