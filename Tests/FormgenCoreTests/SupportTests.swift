@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// The build's small helpers: one-pass replacement, FNV-1a's hex, file digests that follow a file's changes.
+@Suite struct SupportTests {
+    @Test func replacesSeveralNeedlesInOnePassAndKeepsTheTextBetween() {
+        let text = "<p>été A-1</p>B-22<i>A-1</i>ü"
+        let replaced = ByteReplacement.replace(["A-1": "[a]", "B-22": "«b»"], in: text)
+        #expect(replaced == "<p>été [a]</p>«b»<i>[a]</i>ü")
+        #expect(ByteReplacement.replace(["none": "x"], in: text) == text)
+    }
+
+    @Test func fnvHexIsThirtyTwoDigitsAndFollowsTheInput() {
+        var first = FNV1a()
+        first.add("abc")
+        var second = FNV1a()
+        second.add(Data("abc".utf8))
+        var third = FNV1a()
+        third.add("abd")
+        #expect(first.hex.count == 32)
+        #expect(first.hex.allSatisfy { "0123456789abcdef".contains($0) })
+        #expect(first.hex == second.hex)
+        #expect(first.hex != third.hex)
+    }
+
+    @Test func fileDigestFollowsAChangeOfTheSameSize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-digest-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let digests = FileDigests()
+        try "one".write(toFile: path, atomically: false, encoding: .utf8)
+        let before = digests.digest(of: path)
+        #expect(digests.digest(of: path) == before)
+        try "two".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(digests.digest(of: path) != before)
+        #expect(digests.digest(of: path + "-missing") == "missing")
+    }
+}
