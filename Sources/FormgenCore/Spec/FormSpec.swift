@@ -249,32 +249,7 @@ extension FormSpec {
 
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
     public func embeddableJSON() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
-        return Self.scriptSafe(data)
-    }
-
-    /// JSON bytes with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes, so that the text
-    /// can neither close its `<script>` element nor break a JavaScript parser. One pass over the bytes.
-    static func scriptSafe(_ data: Data) -> String {
-        var output = [UInt8]()
-        output.reserveCapacity(data.count + 64)
-        var index = data.startIndex
-        while index < data.endIndex {
-            let byte = data[index]
-            switch byte {
-            case UInt8(ascii: "<"): output += Array("\\u003c".utf8)
-            case UInt8(ascii: ">"): output += Array("\\u003e".utf8)
-            case UInt8(ascii: "&"): output += Array("\\u0026".utf8)
-            case 0xE2 where index + 2 < data.endIndex && data[index + 1] == 0x80 && (data[index + 2] == 0xA8 || data[index + 2] == 0xA9):
-                output += Array((data[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 2
-            default: output.append(byte)
-            }
-            index += 1
-        }
-        return String(decoding: output, as: UTF8.self)
+        (try? CompactJSONEncoder(scriptSafe: true).encode(self)) ?? "{}"
     }
 }
 
