@@ -7,10 +7,10 @@ public struct PageRenderer: Sendable {
     /// Whether the site has docs: the header then links to them.
     public var hasDocs = false
 
-    /// Stand-ins for the page's stylesheet and its CSP hash until the page is rendered (``page(_:_:)``).
-    private static let stylePlaceholder = "fg-style-placeholder-8c1e"
-    private static let styleHashPlaceholder = "fg-style-hash-placeholder-8c1e"
-    private static let scriptPlaceholder = "fg-script-placeholder-8c1e"
+    /// Stand-ins for the page's stylesheet, its CSP hash and its runtime until the page is rendered (``page(_:_:script:)``).
+    private static let stylePlaceholder = "%fg-style-placeholder-8c1e%"
+    private static let styleHashPlaceholder = "%fg-style-hash-placeholder-8c1e%"
+    private static let scriptPlaceholder = "%fg-script-placeholder-8c1e%"
 
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme

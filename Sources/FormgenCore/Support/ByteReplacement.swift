@@ -37,7 +37,8 @@ extension ByteReplacement {
     /// value, in one pass; the text between is copied as it is, never decoded again.
     static func replace(_ replacements: [String: String], in text: String) -> String {
         let needles = replacements.map { (bytes: Array($0.key.utf8), value: $0.value) }.filter { !$0.bytes.isEmpty }
-        let firsts = Set(needles.map { $0.bytes[0] })
+        var isFirst = [Bool](repeating: false, count: 256)
+        for needle in needles { isFirst[Int(needle.bytes[0])] = true }
         var text = text
         text.makeContiguousUTF8()
         let utf8 = text.utf8
@@ -47,7 +48,7 @@ extension ByteReplacement {
         utf8.withContiguousStorageIfAvailable { bytes in
             var index = 0
             while index < bytes.count {
-                guard firsts.contains(bytes[index]), let needle = needles.first(where: { needle in
+                guard isFirst[Int(bytes[index])], let needle = needles.first(where: { needle in
                     index + needle.bytes.count <= bytes.count && bytes[index..<(index + needle.bytes.count)].elementsEqual(needle.bytes)
                 }) else {
                     index += 1
