@@ -9,7 +9,8 @@ many were deleted, which would otherwise charge each tool for the previous run's
 It also times formgen's incremental rebuilds on the N=1000 site. Prints a Markdown table
 and writes it to bench/results/build.md.
 
-usage: bench/build_bench.py [N ...]     environment: RUNS=5 FORMGEN=.build/release/formgen
+usage: bench/build_bench.py [N ...]     environment: RUNS=5 FORMGEN=.build/release/formgen FORMAT=native|pet-json
+(FORMAT: the forms' config format, see generate_site.py; pet-json is the site issue #10 measures)
 """
 import os
 import shutil
@@ -33,8 +34,11 @@ def timed(command, cwd):
     return float(wall), float(user) + float(system), int(rss_kb) / 1024
 
 
+FORMAT = os.environ.get("FORMAT", "native")
+
+
 def site(n):
-    folder = os.path.join(WORK, f"site-{n}")
+    folder = os.path.join(WORK, f"site-{n}" if FORMAT == "native" else f"site-{n}-{FORMAT}")
     if not os.path.isdir(folder):
         subprocess.run([sys.executable, os.path.join(ROOT, "bench/generate_site.py"), str(n), folder], check=True)
     return folder
@@ -90,13 +94,14 @@ def incremental(n=1000):
     out = os.path.join(folder, "out-incremental")
     formgen_build(folder, fresh(out))
     unchanged = [formgen_build(folder, out) for _ in range(RUNS)]
-    form = os.path.join(folder, "formgen/configs/forms/form-00001.yaml")
+    form = os.path.join(folder, "formgen/configs/forms/form-00001." + ("yaml" if FORMAT == "native" else "json"))
+    title = "title: Synthetic form 1" if FORMAT == "native" else '"name": "Synthetic form 1'
     original = open(form).read()
     changed = []
     try:
         for run in range(RUNS):
             with open(form, "w") as f:
-                f.write(original.replace("title: Synthetic form 1", f"title: Synthetic form 1 (edit {run})"))
+                f.write(original.replace(title, f"{title} (edit {run})"))
             changed.append(formgen_build(folder, out))
     finally:
         with open(form, "w") as f:
@@ -112,7 +117,7 @@ def main():
         sys.exit(f"{FORMGEN} is missing: run `swift build -c release --product formgen` first")
     rows = [throughput(n) for n in sizes]
     lines = [
-        f"Median of {RUNS} alternating runs, each into an empty output folder; {os.cpu_count()} cores.",
+        f"Median of {RUNS} alternating runs, each into an empty output folder; {os.cpu_count()} cores; forms in the {FORMAT} format.",
         "",
         "| N forms | pages (formgen / Hugo) | formgen wall | Hugo wall | wall ratio | formgen CPU | Hugo CPU | formgen peak RSS | Hugo peak RSS |",
         "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Writes a synthetic site twice: as a formgen project and as the equivalent Hugo site.
 
-N forms of 15 fields each (with validation rules), N/10 country configs and a few docs.
-The Hugo site carries the same 15 fields in each page's front matter and a layout that
-renders them as a form, so both tools do comparable work.
+N forms of 15 fields each, N/10 country configs and a few docs. The Hugo site carries the same
+15 fields in each page's front matter and a layout that renders them as a form, so both tools do
+comparable work.
 
-usage: generate_site.py N OUT_DIR
+FORMAT=native (the default): formgen's own YAML, fields of 15 kinds with validation rules and a rule.
+FORMAT=pet-json: the pet-adoption JSON format (the seed `pet-adoption.json`'s shape): 12 `text`,
+2 `formattednumeric` and 1 `datetime` element per form, as issue #10 measures.
+
+usage: [FORMAT=native|pet-json] generate_site.py N OUT_DIR
 """
 import itertools
 import json
@@ -45,6 +49,30 @@ def fields(n):
             field["help"] = "Letters and digits, **4 to 10** of them."
         out.append(field)
     return out
+
+
+def pet_elements(n):
+    """The pet-adoption format's elements of form n: 12 text, 2 formatted numbers, 1 date."""
+    elements = [{"type": "text", "label": f"Question {i} of form {n}", "isMandatory": i % 3 != 0, "unique_id": f"text_{i}", "rules": []}
+                for i in range(1, 13)]
+    elements += [{"type": "formattednumeric", "label": f"Number {i} of form {n}", "keyboard": "numeric",
+                  "formattedNumeric": "####-###-####", "isMandatory": True, "unique_id": f"formattednumeric_{i}", "rules": []}
+                 for i in range(1, 3)]
+    elements.append({"type": "datetime", "mode": "date", "label": f"Date of form {n}", "isMandatory": True, "unique_id": "datetime_1", "rules": []})
+    return elements
+
+
+def pet_fields(n):
+    """The same fields as the Hugo front matter reads them."""
+    kinds = {"text": "text", "formattednumeric": "tel", "datetime": "date"}
+    return [{"id": e["unique_id"], "label": e["label"], "type": kinds[e["type"]], "required": e["isMandatory"]} for e in pet_elements(n)]
+
+
+def write_form_pet_json(path, n):
+    form = {"id": f"form_{n}", "name": f"Synthetic form {n}",
+            "pages": [{"label": "Page 1", "sections": [{"label": "Questions", "elements": pet_elements(n)}]}]}
+    with open(path, "w") as f:
+        f.write(json.dumps(form, indent=2) + "\n")
 
 
 def yaml_scalar(value):
@@ -174,9 +202,14 @@ def main():
     with open(css_path) as src, open(os.path.join(hugo, "layouts/partials/style.html"), "w") as dst:
         dst.write(src.read())
 
+    pet = os.environ.get("FORMAT", "native") == "pet-json"
     for i in range(1, n + 1):
-        write_form_yaml(os.path.join(fg, "forms", f"form-{i:05d}.yaml"), i)
-        front = {"title": f"Synthetic form {i}", "description": "A generated form for the build benchmark.", "fields": fields(i)}
+        if pet:
+            write_form_pet_json(os.path.join(fg, "forms", f"form-{i:05d}.json"), i)
+            front = {"title": f"Synthetic form {i}", "fields": pet_fields(i)}
+        else:
+            write_form_yaml(os.path.join(fg, "forms", f"form-{i:05d}.yaml"), i)
+            front = {"title": f"Synthetic form {i}", "description": "A generated form for the build benchmark.", "fields": fields(i)}
         with open(os.path.join(hugo, "content/forms", f"form-{i:05d}.md"), "w") as f:
             f.write(json.dumps(front, indent=1) + "\n")
     for code in country_codes(max(1, n // 10)):
