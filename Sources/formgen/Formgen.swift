@@ -139,8 +139,16 @@ extension Formgen {
                 help: "Also write the pages' HTTP headers for a host: netlify (public/_headers), nginx (nginx.conf beside the output), caddy (Caddyfile beside it), apache (public/.htaccess).")
         var emitHeaders: DeployHeaders.Target?
 
+        @Option(name: [.customShort("j"), .long], help: "Use at most this many threads (default: one per core). The output is the same.")
+        var jobs: Int?
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
+        }
+
         func run() throws {
             try site.requireConfigFolder()
+            Parallel.jobs = jobs
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force

@@ -29,6 +29,20 @@ import Testing
         #expect(a == b)
     }
 
+    /// On one thread or on every core, the same bytes: nothing depends on the order parallel work finishes in.
+    @Test func oneThreadAndEveryCoreGiveIdenticalBytes() throws {
+        let root = try CommandRunner.temporaryDirectory()
+        let single = root.appendingPathComponent("one"), all = root.appendingPathComponent("all")
+        #expect(try CommandRunner.run(["build", "--jobs", "1", "--out", single.path]).status == 0)
+        #expect(try CommandRunner.run(["build", "--out", all.path]).status == 0)
+        let a = try CommandRunner.snapshot(single), b = try CommandRunner.snapshot(all)
+        #expect(a.count > 8)
+        #expect(a == b)
+        let refused = try CommandRunner.run(["build", "--jobs", "0", "--out", root.appendingPathComponent("none").path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("--jobs must be 1 or more"))
+    }
+
     @Test func brokenConfigLeavesThePreviousOutputUntouched() throws {
         let site = try CommandRunner.copyOfExampleConfigs()
         let out = site.appendingPathComponent("public")

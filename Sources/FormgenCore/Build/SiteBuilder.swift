@@ -246,7 +246,7 @@ public struct SiteBuilder {
     /// Runs every output's render function across all cores.
     static func renderInParallel(_ outputs: [SiteOutput]) -> [String: Data] {
         let results = ResultSlots<Data>(count: outputs.count)
-        DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+        Parallel.forEach(outputs.count) { index in
             results[index] = outputs[index].bytes()
         }
         return Dictionary(zip(outputs.map(\.path), results.values), uniquingKeysWith: { first, _ in first })

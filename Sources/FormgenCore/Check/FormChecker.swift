@@ -10,7 +10,7 @@ public struct FormChecker: Sendable {
     /// checked again: what its check said is said again.
     public func check(_ site: Site, log: DiagnosticLog, cache: ConfigCache? = nil, keys: [String: String] = [:]) {
         let forms = site.allForms
-        DispatchQueue.concurrentPerform(iterations: forms.count) { index in
+        Parallel.forEach(forms.count) { index in
             let form = forms[index]
             guard let cache, let key = keys[form.path] else { return check(form, log: log) }
             if let said = cache.checked(form.path, key: key) { return said.forEach(log.append) }

@@ -37,7 +37,7 @@ public struct SiteLoader: Sendable {
         let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
         let unchanged = cache?.unchangedFiles(among: files) ?? []
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        Parallel.forEach(files.count) { index in
             if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
                 readings[index] = cached
                 digests[index] = cached.digest

@@ -14,7 +14,7 @@ enum FileSystemWork {
         guard count > 0 else { return }
         let next = Counter()
         let group = DispatchGroup()
-        for _ in 0..<min(threads, count) {
+        for _ in 0..<min(threads, Parallel.jobs ?? threads, count) {
             group.enter()
             let thread = Thread {
                 while let index = next.take(below: count) { body(index) }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Work spread over the cores. A build reads configs, checks forms and renders pages this way; `formgen build
+/// --jobs N` limits it to N threads (`--jobs 1`: all on one thread, which must write the same bytes).
+public enum Parallel {
+    private final class Setting: @unchecked Sendable {
+        let lock = NSLock()
+        var jobs: Int?
+    }
+
+    private static let setting = Setting()
+
+    /// The most threads a build's work uses; nil: one per core.
+    public static var jobs: Int? {
+        get { setting.lock.withLock { setting.jobs } }
+        set { setting.lock.withLock { setting.jobs = newValue.map { max(1, $0) } } }
+    }
+
+    /// Calls `body` for every index in `0..<count`, on every core or on `jobs` threads, and waits for all.
+    static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        guard count > 0 else { return }
+        guard let jobs else {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            return
+        }
+        if jobs == 1 || count == 1 {
+            for index in 0..<count { body(index) }
+            return
+        }
+        let workers = min(jobs, count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var index = worker
+            while index < count {
+                body(index)
+                index += workers
+            }
+        }
+    }
+}
