@@ -28,17 +28,9 @@ enum FileSystemWork {
 
     /// Removes a folder and everything in it: files first, then folders from the deepest up.
     static func removeTree(_ root: URL) {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return }
         var files: [String] = []
         var folders: [String] = []
-        for case let relative as String in enumerator {
-            let path = root.appendingPathComponent(relative).path
-            if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
-                folders.append(path)
-            } else {
-                files.append(path)
-            }
-        }
+        list(root.path, files: &files, folders: &folders)
         let fileList = files
         run(fileList.count) { index in _ = unlink(fileList[index]) }
         let byDepth = Dictionary(grouping: folders) { $0.split(separator: "/").count }
@@ -47,6 +39,29 @@ enum FileSystemWork {
             run(level.count) { index in _ = rmdir(level[index]) }
         }
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// Every entry under `folder` (not following symbolic links), by POSIX `readdir` and the entry's type: files
+    /// and links in `files`, folders in `folders`.
+    private static func list(_ folder: String, files: inout [String], folders: inout [String]) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isFolder {
+                folders.append(path)
+                list(path, files: &files, folders: &folders)
+            } else {
+                files.append(path)
+            }
+        }
     }
 }
 
