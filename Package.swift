@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FormgenCoreTests",
-            dependencies: ["FormgenCore", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["FormgenCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

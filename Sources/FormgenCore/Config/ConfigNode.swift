@@ -1,60 +1,86 @@
 import Foundation
-import Yams
 
-/// A position-aware view of one parsed YAML/JSON node.
+/// A position-aware view of one parsed YAML/JSON node: a node of a ``ConfigTree``.
 ///
 /// Loaders read configs through it so that every problem is reported with the
 /// file, line and column of the value at fault, and reading goes on after an error.
 struct ConfigNode {
-    let node: Node
-    let file: String
+    let tree: ConfigTree
+    let index: Int32
     let log: DiagnosticLog
     /// The file's translatable texts, shared by every node of the file.
     var texts = TextCatalog()
 
+    init(tree: ConfigTree, index: Int32, log: DiagnosticLog, texts: TextCatalog = TextCatalog()) {
+        self.tree = tree
+        self.index = index
+        self.log = log
+        self.texts = texts
+    }
+
+    private var node: ConfigTree.Node { tree.nodes[Int(index)] }
+    private func child(_ index: Int32) -> ConfigNode { ConfigNode(tree: tree, index: index, log: log, texts: texts) }
+
+    var file: String { tree.file }
+
     var location: SourceLocation {
-        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+        let node = node
+        return SourceLocation(file: tree.file, line: Int(node.line), column: Int(node.column))
     }
 
     func error(_ message: String) { log.error(message, at: location) }
     func warning(_ message: String) { log.warning(message, at: location) }
 
-    var isMapping: Bool { if case .mapping = node { return true } else { return false } }
-    var isSequence: Bool { if case .sequence = node { return true } else { return false } }
+    var isMapping: Bool { node.kind == .mapping }
+    var isSequence: Bool { node.kind == .sequence }
     /// A list with nothing in it (`fields: []`).
-    var isEmptySequence: Bool { if case .sequence(let items) = node { return items.isEmpty } else { return false } }
+    var isEmptySequence: Bool { node.kind == .sequence && node.count == 0 }
     var isNull: Bool {
-        if case .scalar(let scalar) = node { return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string) }
-        return false
+        let node = node
+        guard node.kind == .scalar, node.plain else { return false }
+        switch node.text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
     }
+
+    /// A scalar written without quotes (`12`, `true`, `null`), which can mean a number, a boolean or nothing.
+    var isPlainScalar: Bool { node.kind == .scalar && node.plain }
 
     /// The scalar text of this node, whatever its YAML type (`Yes`, `12` and `"x"` all read as text).
     var scalarText: String? {
-        if case .scalar(let scalar) = node { return scalar.string }
-        return nil
+        let node = node
+        return node.kind == .scalar ? node.text : nil
     }
 
     /// Keys of a mapping in file order, each with the node of its value.
     var entries: [(key: String, keyNode: ConfigNode, value: ConfigNode)] {
-        guard case .mapping(let mapping) = node else { return [] }
-        return mapping.map { pair in
-            (pair.key.string ?? "", ConfigNode(node: pair.key, file: file, log: log, texts: texts), ConfigNode(node: pair.value, file: file, log: log, texts: texts))
+        guard isMapping else { return [] }
+        let members = tree.children(of: index)
+        return stride(from: members.startIndex, to: members.endIndex, by: 2).map { position in
+            let key = members[position]
+            return (tree.nodes[Int(key)].text, child(key), child(members[position + 1]))
         }
     }
 
     var keys: [String] { entries.map(\.key) }
 
-    func has(_ key: String) -> Bool {
-        guard case .mapping(let mapping) = node else { return false }
-        return mapping.contains { $0.key.string == key }
-    }
-
-    subscript(key: String) -> ConfigNode? {
-        guard case .mapping(let mapping) = node else { return nil }
-        for pair in mapping where pair.key.string == key {
-            return ConfigNode(node: pair.value, file: file, log: log, texts: texts)
+    /// The index of the value under `key`, if this is a mapping that has it.
+    private func valueIndex(_ key: String) -> Int32? {
+        guard isMapping else { return nil }
+        let members = tree.children(of: index)
+        var position = members.startIndex
+        while position < members.endIndex {
+            if tree.nodes[Int(members[position])].text == key { return members[position + 1] }
+            position += 2
         }
         return nil
+    }
+
+    func has(_ key: String) -> Bool { valueIndex(key) != nil }
+
+    subscript(key: String) -> ConfigNode? {
+        valueIndex(key).map(child)
     }
 
     /// Location of a key itself, used for errors about the key.
@@ -63,8 +89,8 @@ struct ConfigNode {
     }
 
     var elements: [ConfigNode] {
-        guard case .sequence(let sequence) = node else { return [] }
-        return sequence.map { ConfigNode(node: $0, file: file, log: log, texts: texts) }
+        guard isSequence else { return [] }
+        return tree.children(of: index).map(child)
     }
 
     // MARK: Typed reading; each reports a located error and returns nil on mismatch.
@@ -83,12 +109,12 @@ struct ConfigNode {
     }
 
     var kindName: String {
-        switch node {
+        switch node.kind {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let scalar):
+        case .scalar:
             if isNull { return "nothing" }
-            return "'\(scalar.string)'"
+            return "'\(node.text)'"
         case .alias: return "an alias"
         }
     }

@@ -16,35 +16,59 @@ enum ConfigFile {
         return text
     }
 
-    /// Parses a config file. A `.json` file must be JSON: what only YAML accepts (a trailing comma, a
-    /// comment) is an error there; where both parsers refuse it, the YAML parser's plainer words are kept.
+    /// Parses a config file. A `.json` file is read by a JSON reader straight into the node tree (what only YAML
+    /// accepts, a trailing comma or a comment, is a located error there); any other file by Yams, then into the tree.
     static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
-        var strictProblem: (SourceLocation, String)?
-        if file.lowercased().hasSuffix(".json"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            strictProblem = StrictJSON.problem(text, file: file)
-        }
-        do {
-            guard let node = try Yams.compose(yaml: text, .basic) else {
+        let tree: ConfigTree
+        let rootIndex: Int32
+        if file.lowercased().hasSuffix(".json") {
+            guard !text.allSatisfy({ $0.isWhitespace || $0 == "\u{FEFF}" }) else {
                 log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }
-            if let (location, message) = strictProblem {
-                log.error(message, at: location)
+            switch ConfigTree.json(text, file: file) {
+            case .tree(let read, let root):
+                (tree, rootIndex) = (read, root)
+            case .invalid:
+                // Only now is the text read again: where the YAML parser refuses it too, its plainer words are kept;
+                // otherwise the problem is JSON's own (a comment, a trailing comma, single quotes).
+                do {
+                    _ = try Yams.compose(yaml: text, .basic)
+                    let (location, message) = StrictJSON.problem(text, file: file)
+                        ?? (SourceLocation(file: file, line: 1, column: 1), "not valid JSON")
+                    log.error(message, at: location)
+                } catch let error as YamlError {
+                    report(error, file: file, log: log)
+                } catch {
+                    log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+                }
+                return nil
+            case .duplicateKeys(let keys, let line, let column):
+                log.error("duplicate key\(keys.count > 1 ? "s" : "") \(keys.map { "'\($0)'" }.joined(separator: ", ")) in mapping",
+                          at: SourceLocation(file: file, line: line, column: column))
                 return nil
             }
-            let root = ConfigNode(node: node, file: file, log: log)
-            guard root.isMapping else {
-                root.error("expected the file to hold a mapping at its top, found \(root.kindName)")
+        } else {
+            do {
+                guard let node = try Yams.compose(yaml: text, .basic) else {
+                    log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
+                    return nil
+                }
+                (tree, rootIndex) = ConfigTree.yaml(node, file: file)
+            } catch let error as YamlError {
+                report(error, file: file, log: log)
+                return nil
+            } catch {
+                log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
             }
-            return root
-        } catch let error as YamlError {
-            report(error, file: file, log: log)
-            return nil
-        } catch {
-            log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+        let root = ConfigNode(tree: tree, index: rootIndex, log: log)
+        guard root.isMapping else {
+            root.error("expected the file to hold a mapping at its top, found \(root.kindName)")
             return nil
         }
+        return root
     }
 
     private static func report(_ error: YamlError, file: String, log: DiagnosticLog) {

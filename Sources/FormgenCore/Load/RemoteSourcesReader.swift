@@ -118,12 +118,12 @@ struct RemoteSourcesReader {
 extension ConfigNode {
     /// A scalar as JSON would read it: plain `null`/`~`/empty → null, `true`/`false`, numbers; quoted → text.
     var jsonScalar: JSONValue {
-        guard case .scalar(let scalar) = node else { return .null }
-        if scalar.style != .plain { return .string(scalar.string) }
+        guard let text = scalarText else { return .null }
+        if !isPlainScalar { return .string(text) }
         if isNull { return .null }
-        if scalar.string == "true" { return .bool(true) }
-        if scalar.string == "false" { return .bool(false) }
-        if let number = Double(scalar.string) { return .number(number) }
-        return .string(scalar.string)
+        if text == "true" { return .bool(true) }
+        if text == "false" { return .bool(false) }
+        if let number = Double(text) { return .number(number) }
+        return .string(text)
     }
 }
