@@ -271,6 +271,7 @@ public enum Markdown {
     /// `text` as Markdown that renders exactly as the text: every ASCII punctuation character
     /// backslash-escaped and line breaks folded, so a config string cannot add markup, links or HTML.
     public static func escape(_ text: String) -> String {
+        if text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x20 }) { return text }
         var output = ""
         for scalar in text.unicodeScalars {
             if scalar == "\n" || scalar == "\r" || scalar == "\t" {
