@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FormgenCore
 
-/// The writer swaps a whole new folder in, reusing the last build's files where it may.
+/// The writer swaps a whole new folder in, reusing the last build's files where it may, or writes a few files in place.
 @Suite struct OutputWriterTests {
     static func folder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("formgen-writer-\(UUID().uuidString)/public")
@@ -22,6 +22,28 @@ import Testing
         #expect(rendered[1] == true)
         #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "first")
         #expect(try String(contentsOf: out.appendingPathComponent("b/index.html"), encoding: .utf8) == "second")
+    }
+
+    /// Writing in place stages every changed file first: when one cannot be written, none is replaced.
+    @Test func anInPlaceWriteThatFailsChangesNoFile() throws {
+        let out = Self.folder()
+        let writer = OutputWriter(outputDirectory: out)
+        try writer.write(outputs: [SiteOutput(path: "a/index.html", cacheKey: "k1") { Data("first".utf8) }], copies: [:])
+        try Data("a file where a folder should be".utf8).write(to: out.appendingPathComponent("blocked"))
+        #expect(throws: (any Error).self) {
+            try writer.writeInPlace(outputs: [SiteOutput(path: "a/index.html", cacheKey: "k1-changed") { Data("second".utf8) },
+                                              SiteOutput(path: "blocked/index.html", cacheKey: "k2") { Data("new".utf8) }],
+                                    copies: [:], reusing: ["a/index.html": "k1"], previousPaths: ["a/index.html"])
+        }
+        #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "first")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path) == ["index.html"])
+
+        let written = try writer.writeInPlace(outputs: [SiteOutput(path: "a/index.html", cacheKey: "k1-changed") { Data("second".utf8) },
+                                                        SiteOutput(path: "c/index.html", cacheKey: "k3") { Data("third".utf8) }],
+                                              copies: [:], reusing: ["a/index.html": "k1"], previousPaths: ["a/index.html"])
+        #expect(written == ["a/index.html", "c/index.html"])
+        #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "second")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path) == ["index.html"])
     }
 
     @Test func filesNotWrittenAgainDisappearAndHiddenFilesStay() throws {

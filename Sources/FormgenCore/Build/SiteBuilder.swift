@@ -268,9 +268,10 @@ public struct SiteBuilder {
     }
 
     /// Runs the whole build. On config errors nothing is written and `ConfigErrors` is thrown.
-    /// When no input changed since the last build into the same folder, nothing is done; otherwise the
-    /// files whose inputs did not change are hard-linked from the last build, the others rendered, and the
-    /// new folder swapped in.
+    /// When no input changed since the last build into the same folder, nothing is done. When few outputs changed
+    /// (``updatesInPlace(_:after:)``), only those are written, beside their files and then renamed into place;
+    /// otherwise the files whose inputs did not change are hard-linked from the last build into a new folder, the
+    /// others rendered, and the new folder swapped in.
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
@@ -302,6 +303,15 @@ public struct SiteBuilder {
                        log: log, start: start, clock: clock)
     }
 
+    /// Whether a build after `previous` writes into the output folder as it stands: the last build's state lists its
+    /// files, and at most 32 outputs (or a twentieth of them) have a key that changed. Linking thousands of unchanged
+    /// files into a new folder and removing the old one costs far more than writing a few files twice.
+    func updatesInPlace(_ files: [SiteOutput], after previous: BuildState?) -> Bool {
+        guard let previous, previous.paths != nil, FileManager.default.fileExists(atPath: options.outputDirectory) else { return false }
+        let changed = files.filter { $0.cacheKey == nil || previous.outputKeys[$0.path] != $0.cacheKey }.count
+        return changed <= max(32, files.count / 20)
+    }
+
     /// Loads, checks, renders and writes; `fingerprint` gives the inputs' fingerprint for the saved state (in
     /// `update` it is computed meanwhile, on another thread).
     private func run(after previous: BuildState?, fingerprint: () -> String, inPlace: Bool, log: DiagnosticLog,
@@ -312,7 +322,7 @@ public struct SiteBuilder {
         let copies = assetCopies()
         let writer = OutputWriter(outputDirectory: output)
         let reusable = previous?.outputKeys ?? [:]
-        let written = inPlace
+        let written = inPlace || updatesInPlace(files, after: previous)
             ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []))
             : try writer.write(outputs: files, copies: copies, reusing: reusable)
         var report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,

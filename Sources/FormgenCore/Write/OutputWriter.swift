@@ -116,39 +116,49 @@ public struct OutputWriter: Sendable {
     }
 
     /// Writes into the output folder as it stands (it holds the build `previousKeys` and `previousPaths`
-    /// describe, and nothing else writes there): an output whose cache key is unchanged is left alone; the others are
-    /// rendered in parallel and written, each atomically, only when their bytes changed; copies likewise; the
-    /// files of `previousPaths` that are no longer built are removed. Returns the paths written or removed, sorted.
+    /// describe): an output whose cache key is unchanged and whose file is there is left alone; the others are
+    /// rendered in parallel, and those whose bytes changed are written beside their targets first, then all renamed
+    /// into place (so a write that fails leaves every file as it was); copies likewise; the files of
+    /// `previousPaths` that are no longer built are removed. Returns the paths written or removed, sorted.
     public func writeInPlace(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String],
                              previousPaths: Set<String>) throws -> [String] {
         let fileManager = FileManager.default
-        let failure = FirstError()
-        let written = ResultSlots<String>(count: outputs.count)
-        let outputDirectory = outputDirectory
         let root = outputDirectory.path
+        let staged = ResultSlots<String>(count: outputs.count)
+        let failure = FirstError()
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
             let path = root + "/" + relative
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key { return }
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, access(path, F_OK) == 0 { return }
             let data = outputs[index].bytes()
             if Self.hasSameBytes(path, data) { return }
-            let target = URL(fileURLWithPath: path)
             do {
-                try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: target, options: .atomic)
-                written[index] = relative
+                try Self.stage(data, for: path)
+                staged[index] = relative
             } catch {
                 failure.record(error)
             }
         }
-        if let error = failure.error { throw error }
-        var changed = written.values
-        for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
-            let target = outputDirectory.appendingPathComponent(relative)
-            guard let data = fileManager.contents(atPath: source.path), !Self.hasSameBytes(target.path, data) else { continue }
-            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target, options: .atomic)
-            changed.append(relative)
+        var changed = staged.values
+        if failure.error == nil {
+            for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
+                let path = root + "/" + relative
+                guard let data = fileManager.contents(atPath: source.path), !Self.hasSameBytes(path, data) else { continue }
+                do {
+                    try Self.stage(data, for: path)
+                    changed.append(relative)
+                } catch {
+                    failure.record(error)
+                    break
+                }
+            }
+        }
+        if let error = failure.error {
+            for relative in changed { unlink(Self.stagingPath(for: root + "/" + relative)) }
+            throw error
+        }
+        for relative in changed where rename(Self.stagingPath(for: root + "/" + relative), root + "/" + relative) != 0 {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         let current = Set(outputs.map(\.path)).union(copies.keys)
         for relative in previousPaths.subtracting(current).sorted() {
@@ -159,6 +169,18 @@ public struct OutputWriter: Sendable {
             removeEmptyFolders(above: relative)
         }
         return changed.sorted()
+    }
+
+    /// Where a file's new bytes wait until every changed file is written: beside it, hidden.
+    private static func stagingPath(for path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        return String(path[..<slash]) + ".formgen-staged-" + String(path[slash...])
+    }
+
+    private static func stage(_ data: Data, for path: String) throws {
+        let folder = parent(of: path)
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try writeFile(stagingPath(for: path), data)
     }
 
     /// Removes the folders holding `relative` that are left empty, deepest first, up to the output folder.
