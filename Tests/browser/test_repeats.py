@@ -66,7 +66,7 @@ def test_add_three_remove_the_middle_one_and_send_the_list(page, axe_source):
     assert driver.find_element(By.ID, "f-pets[1].age_years").get_attribute("value") == "2"
     assert active_id(driver) == "" and driver.execute_script("return document.activeElement.textContent") == "Pet 1"
     assert driver.find_element(By.ID, "fg-status").text == "Pet 2 removed"
-    wait_for(lambda: driver.execute_script("return (JSON.parse(localStorage.getItem('formgen:draft:household')).values.pets || []).length")
+    wait_for(lambda: driver.execute_script("return ((JSON.parse(localStorage.getItem('formgen:draft:household')) || {values: {}}).values.pets || []).length")
              == 2, message="the draft saved after Remove")
     driver.refresh()
     wait_for(lambda: item_count(driver) == 2, message="the draft's two items")
@@ -144,7 +144,7 @@ def test_a_rule_on_an_item_field_acts_in_its_own_item(page, axe_source):
     assert error_of(driver, "pets[1].species_other") == "Pet 2: Describe the pet"
     assert run_axe(driver, axe_source) == [], "axe with the revealed field and its error"
     set_value(driver, "f-pets[1].species_other", "Gecko")
-    wait_for(lambda: driver.execute_script("return (JSON.parse(localStorage.getItem('formgen:draft:household')).values.pets || [])"
+    wait_for(lambda: driver.execute_script("return ((JSON.parse(localStorage.getItem('formgen:draft:household')) || {values: {}}).values.pets || [])"
                                            ".map(function (p) { return p.species + ':' + p.species_other; }).join()") == "Dog:Lizard,Other:Gecko", message="the draft")
     driver.refresh()
     wait_for(lambda: item_count(driver) == 2, message="the draft's two items")
