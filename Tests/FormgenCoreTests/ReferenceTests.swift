@@ -9,14 +9,14 @@ import Testing
         let form = try #require(ExampleSite.form(path))
         let writer = ReferenceWriter(form: form)
         return PageRenderer(theme: RenderTests.theme, settings: ExampleSite.loaded.site.settings)
-            .renderReference(markdown: writer.markdown(), path: "\(path)/reference", title: writer.title, language: "en", breadcrumb: (form.title, "../"))
+            .renderReference(writer.document(), path: "\(path)/reference", title: writer.title, language: "en", breadcrumb: (form.title, "../"))
     }
 
     static func flowHTML() throws -> String {
         let flow = try #require(ExampleSite.loaded.site.flows.first)
         let writer = FlowReferenceWriter(flow: flow)
         return PageRenderer(theme: RenderTests.theme, settings: ExampleSite.loaded.site.settings)
-            .renderReference(markdown: writer.markdown(), path: "kyc/reference", title: writer.title, language: "en", breadcrumb: (flow.title, "../"))
+            .renderReference(writer.document(), path: "kyc/reference", title: writer.title, language: "en", breadcrumb: (flow.title, "../"))
     }
 
     /// A table row of the check table: the check in plain words and its message.
@@ -116,7 +116,7 @@ import Testing
         let form = try #require(site.forms.first)
         let writer = ReferenceWriter(form: form)
         let html = PageRenderer(theme: RenderTests.theme, settings: site.settings)
-            .renderReference(markdown: writer.markdown(), path: "hostile/reference", title: writer.title, language: "en", breadcrumb: (form.title, "../"))
+            .renderReference(writer.document(), path: "hostile/reference", title: writer.title, language: "en", breadcrumb: (form.title, "../"))
         let main = try #require(html.components(separatedBy: "<main").last)
         #expect(MarkdownTests.inert(main), "\(main)")
         #expect(!html.contains("<em>A</em>"))

@@ -148,14 +148,14 @@ public struct SiteBuilder {
             pages.append(("\(form.path)/schema.json", form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
             pages.append(("\(form.path)/reference/index.html", form.path, keys.forms[form.path], {
                 let reference = ReferenceWriter(form: form)
-                return renderer.renderReference(markdown: reference.markdown(), path: "\(form.path)/reference", title: reference.title,
+                return renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
             pages.append(("\(flow.id)/reference/index.html", nil, keys.flow(flow, "reference"), {
                 let reference = FlowReferenceWriter(flow: flow)
-                return renderer.renderReference(markdown: reference.markdown(), path: "\(flow.id)/reference", title: reference.title,
+                return renderer.renderReference(reference.document(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))
         }

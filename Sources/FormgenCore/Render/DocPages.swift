@@ -44,12 +44,14 @@ extension PageRenderer {
         return page("docs-index", context)
     }
 
-    /// A generated Markdown page (a form's reference) in the doc layout. Config strings in it are
-    /// escaped by its writer; autolinks are off so that no config text becomes a link.
-    public func renderReference(markdown: String, path: String, title: String, language: String,
-                                breadcrumb: (title: String, href: String)) -> String {
-        let rendered = Markdown.render(markdown, options: Markdown.Options(headingAnchors: true, reservedIDs: DocPage.reservedIDs, autolinks: false))
-        var context = markdownPage(path: path, title: title, language: language, rendered: rendered)
+    /// A form's or a flow's reference page in the doc layout, written straight to HTML from its document, in
+    /// which config strings are text (never markup or links).
+    func renderReference(_ document: ReferenceDocument, path: String, title: String, language: String,
+                         breadcrumb: (title: String, href: String)) -> String {
+        let rendered = document.html(reservedIDs: DocPage.reservedIDs)
+        var context = base(path: path, title: title, language: language, csp: staticPolicy, script: nil)
+        context["title"] = .text(title)
+        context["bodyHTML"] = .text(rendered.html)
         context["breadcrumb"] = ["title": .text(breadcrumb.title), "href": .text(breadcrumb.href)]
         context["hasOwnTitle"] = .bool(rendered.title != nil)
         context["hasNav"] = false

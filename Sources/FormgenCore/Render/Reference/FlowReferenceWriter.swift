@@ -1,5 +1,5 @@
-/// Writes the reference page of a country flow as Markdown: which fields each country asks for,
-/// and how their checks differ, side by side. Config strings are escaped.
+/// Writes the reference page of a country flow: which fields each country asks for, and how their checks differ,
+/// side by side. Config strings stay text (see `ReferenceDocument`).
 public struct FlowReferenceWriter {
     public let flow: CountryFlow
 
@@ -9,80 +9,86 @@ public struct FlowReferenceWriter {
 
     public var title: String { "Field reference: \(flow.title)" }
 
-    public func markdown() -> String {
+    /// The reference page, as Markdown.
+    public func markdown() -> String { document().markdown() }
+
+    /// The reference page.
+    func document() -> ReferenceDocument {
         let countries = flow.countries
-        var blocks = ["# \(Markdown.escape(title))"]
-        blocks.append("""
+        var document = ReferenceDocument()
+        document.heading(1, .text(title))
+        document.paragraph("""
         Each country has its own form. This page compares them; each country's reference lists every check \
         with its message, and each country's JSON Schema describes its submission.
         """)
-        var list = ["| Country | Language | Form | Reference | JSON Schema |", "| --- | --- | --- | --- | --- |"]
+        var list = ReferenceDocument.Table(header: ["Country", "Language", "Form", "Reference", "JSON Schema"])
         for country in countries {
             let folder = "../\(country.code.lowercased())/"
-            list.append("| \(country.code) \(Markdown.escape(country.name)) | \(Markdown.code(country.form.language, inTable: true)) | [\(Markdown.escape(country.form.title))](\(folder)) | [reference](\(folder)reference/) | [schema.json](\(folder)schema.json) |")
+            list.rows.append(["\(words: country.code) \(text: country.name)", .code(country.form.language), .link(.text(country.form.title), to: folder),
+                              .link("reference", to: "\(folder)reference/"), .link("schema.json", to: "\(folder)schema.json")])
         }
-        blocks.append(list.joined(separator: "\n"))
-        guard !countries.isEmpty else { return blocks.joined(separator: "\n\n") + "\n" }
+        document.table(list)
+        guard !countries.isEmpty else { return document }
 
         let ids = Self.fieldIDs(countries)
         let fieldsByID = countries.map { country in
             Dictionary(country.form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        let header = "| Field | " + countries.map(\.code).joined(separator: " | ") + " |"
-        let divider = "| --- | " + countries.map { _ in ":---:" }.joined(separator: " | ") + " |"
+        let header = ["Field"] + countries.map { ReferenceInline.words($0.code) }
+        let centred = Set(1...countries.count)
 
-        blocks.append("## Which fields each country asks for")
-        blocks.append("Each cell gives the field's label in that country; “required” when it must be filled in, “—” when the country does not ask for it.")
-        var asked = [header, divider]
+        document.heading(2, "Which fields each country asks for")
+        document.paragraph("Each cell gives the field's label in that country; “required” when it must be filled in, “—” when the country does not ask for it.")
+        var asked = ReferenceDocument.Table(header: header, centred: centred)
         for id in ids {
-            let cells = countries.indices.map { index -> String in
+            let cells = countries.indices.map { index -> ReferenceInline in
                 guard let field = fieldsByID[index][id] else { return "—" }
-                var cell = field.label.isEmpty ? field.type.rawValue : Markdown.escape(field.label)
-                var notes: [String] = []
+                var cell: ReferenceInline = field.label.isEmpty ? .words(field.type.rawValue) : .text(field.label)
+                var notes: [ReferenceInline] = []
                 if field.kind.isDisplayOnly { notes.append("not submitted") }
-                else if field.dataSource != nil { notes.append("from \(Markdown.code(field.dataSource ?? "", inTable: true)), read-only") }
+                else if field.dataSource != nil { notes.append("from \(code: field.dataSource ?? ""), read-only") }
                 else if field.required { notes.append("required") }
                 if !notes.isEmpty { cell += " (\(notes.joined(separator: ", ")))" }
                 return cell
             }
-            asked.append("| \(Markdown.code(id, inTable: true)) | " + cells.joined(separator: " | ") + " |")
+            asked.rows.append([.code(id)] + cells)
         }
-        blocks.append(asked.joined(separator: "\n"))
+        document.table(asked)
 
-        blocks.append("## How their checks differ")
-        blocks.append("Each cell lists the field's type and checks in that country; messages are on each country's reference.")
+        document.heading(2, "How their checks differ")
+        document.paragraph("Each cell lists the field's type and checks in that country; messages are on each country's reference.")
         let writers = Dictionary(countries.map { ($0.code, ReferenceWriter(form: $0.form)) }, uniquingKeysWith: { first, _ in first })
-        var rules = [header, divider]
+        var rules = ReferenceDocument.Table(header: header, centred: centred)
         for id in ids {
-            let cells = countries.indices.map { index -> String in
+            let cells = countries.indices.map { index -> ReferenceInline in
                 guard let field = fieldsByID[index][id] else { return "—" }
                 let writer = writers[countries[index].code]!
-                let checks = ReferenceWriter.isUnchecked(field) ? ["read-only, not checked"] : writer.checks(field).map(\.check)
-                return ([field.type.rawValue] + checks).joined(separator: "; ")
+                let checks: [ReferenceInline] = ReferenceWriter.isUnchecked(field) ? ["read-only, not checked"] : writer.checks(field).map(\.check)
+                return ([.words(field.type.rawValue)] + checks).joined(separator: "; ")
             }
-            rules.append("| \(Markdown.code(id, inTable: true)) | " + cells.joined(separator: " | ") + " |")
+            rules.rows.append([.code(id)] + cells)
         }
-        blocks.append(rules.joined(separator: "\n"))
+        document.table(rules)
 
         let withSources = countries.filter { !$0.form.dataSources.isEmpty }
         if !withSources.isEmpty {
-            blocks.append("## Data sources")
-            blocks.append(withSources.map { country in
-                let sources = country.form.dataSources.map { source in
-                    "\(Markdown.code(source.id)) (GET \(Markdown.code(source.endpoint))) fills \(source.fields.map { Markdown.code($0) }.joined(separator: ", "))"
+            document.heading(2, "Data sources")
+            document.blocks.append(.bulletList(withSources.map { country in
+                let sources = country.form.dataSources.map { source -> ReferenceInline in
+                    "\(code: source.id) (GET \(code: source.endpoint)) fills \(source.fields.map { ReferenceInline.code($0) }.joined(separator: ", "))"
                 }
-                return "- **\(country.code):** " + sources.joined(separator: "; ")
-            }.joined(separator: "\n"))
+                return "\(.strong("\(words: country.code):")) " + sources.joined(separator: "; ")
+            }))
         }
         let withRules = countries.filter { !$0.form.rules.isEmpty }
         if !withRules.isEmpty {
-            blocks.append("## Rules")
-            blocks.append(withRules.map { country in
+            document.heading(2, "Rules")
+            document.blocks.append(.bulletList(withRules.map { country in
                 let wording = RuleWording(form: country.form)
-                return "- **\(country.code):** " + country.form.rules.map(wording.sentence).joined(separator: " ")
-            }.joined(separator: "\n"))
+                return "\(.strong("\(words: country.code):")) " + country.form.rules.map(wording.sentence).joined(separator: " ")
+            }))
         }
-        return blocks.joined(separator: "\n\n") + "\n"
+        return document
     }
 
     /// Field ids, those more countries ask for first; ties in the order the countries list them.

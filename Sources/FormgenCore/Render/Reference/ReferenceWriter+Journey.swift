@@ -6,43 +6,44 @@ extension ReferenceWriter {
     }
 
     /// `*Your pets*`, the page's id or `Page 2` when it has no title.
-    func pageName(_ index: Int) -> String {
+    func pageName(_ index: Int) -> ReferenceInline {
         let page = form.pages[index]
-        if let title = page.title { return "*\(Markdown.escape(title))*" }
-        if let id = page.id { return Markdown.code(id) }
+        if let title = page.title { return .emphasis(.text(title)) }
+        if let id = page.id { return .code(id) }
         return "Page \(index + 1)"
     }
 
     /// A numbered list of the pages, each with its branches: "after *Your pets*: if *Do you have pets?* is No →
     /// *You need a pet…*", and what follows without a match.
-    func journey() -> String {
+    func journey() -> [ReferenceDocument.Block] {
         var index: [String: Int] = [:]
         for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
-        let end = form.hasReview ? "*Check your answers*" : "sending"
-        func destination(_ goTo: String) -> String {
+        let end: ReferenceInline = form.hasReview ? .emphasis("Check your answers") : "sending"
+        func destination(_ goTo: String) -> ReferenceInline {
             if goTo == "review" { return end }
-            return index[goTo].map(pageName) ?? Markdown.code(goTo)
+            return index[goTo].map(pageName) ?? .code(goTo)
         }
-        var lines: [String] = []
+        var items: [(item: ReferenceInline, bullets: [ReferenceInline])] = []
         for (number, page) in form.pages.enumerated() {
             let name = pageName(number)
-            lines.append("\(number + 1). \(name)\(page.isExit ? " — an exit page: the journey ends here, without sending" : "")")
+            var branches: [ReferenceInline] = []
+            defer { items.append((name + (page.isExit ? " — an exit page: the journey ends here, without sending" : ""), branches)) }
             guard !page.isExit else { continue }
             for branch in page.next {
                 let rule = VisibilityRule(field: branch.field, condition: branch.condition, values: branch.values, action: .show,
                                           otherwise: nil, targets: [], at: branch.location)
-                lines.append("   - after \(name): if \(wording.condition(rule)) → \(destination(branch.goTo))")
+                branches.append("after \(name): if \(wording.condition(rule)) → \(destination(branch.goTo))")
             }
             if !page.next.isEmpty {
                 var following = number + 1
                 while following < form.pages.count && form.pages[following].isExit { following += 1 }
-                lines.append("   - otherwise → \(following < form.pages.count ? pageName(following) : end)")
+                branches.append("otherwise → \(following < form.pages.count ? pageName(following) : end)")
             }
         }
-        if form.hasReview { lines.append("\(form.pages.count + 1). *Check your answers*: every answer given on the way, then sending") }
-        return lines.joined(separator: "\n") + "\n\n" + """
+        if form.hasReview { items.append(("\(.emphasis("Check your answers")): every answer given on the way, then sending", [])) }
+        return [.numberedList(items), .paragraph("""
         The first branch that holds wins. A page the journey does not reach, and a page whose every field is hidden \
         by the rules, is skipped: its fields are not asked, not checked and not submitted.
-        """
+        """)]
     }
 }
