@@ -120,3 +120,32 @@ import Testing
         }
     }
 }
+
+/// The byte paths taken for ASCII text give what the character rules give.
+@Suite struct ASCIIFastPathTests {
+    static let labels: [String] = {
+        var random = ReferenceDocumentTests.Random(state: 7)
+        let alphabet = Array("aAbZzI iD-_9 :?*.,'\t\n")
+        return ["Date of Birth", "BSN", "Your IBAN number", "I agree", "E-mail", "Full Name Here", "Do you have a yard?", ""]
+            + (0..<2_000).map { _ in String((0..<random.next(16)).map { _ in alphabet[random.next(alphabet.count)] }) }
+    }()
+
+    @Test func midSentenceOfAnASCIILabelIsTheCharacterRule() {
+        for label in Self.labels {
+            #expect(Messages.midSentence(label, language: "en") == Messages.midSentenceByCharacters(label), "\(label.debugDescription)")
+        }
+    }
+
+    @Test func slugOfASCIITextIsTheCharacterRule() {
+        func bySlugRule(_ text: String) -> String {
+            var output = ""
+            for character in text.lowercased() {
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { output.append(character) } else if character == " " { output.append("-") }
+            }
+            return output.isEmpty ? "section" : output
+        }
+        for label in Self.labels + ["a\r\nb", "x\u{7F}y", "@#$"] {
+            #expect(Markdown.slug(label) == bySlugRule(label), "\(label.debugDescription)")
+        }
+    }
+}

@@ -44,11 +44,26 @@ enum Autocomplete {
         return nil
     }
 
+    /// The text lower-cased, each run of other characters than letters and digits one `_`, none at the ends.
     private static func normalise(_ text: String) -> String {
         var output = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber { output.append(character) } else if output.last != "_" { output.append("_") }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): bytes.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+                default: if bytes.last != UInt8(ascii: "_") { bytes.append(UInt8(ascii: "_")) }
+                }
+            }
+            output = String(decoding: bytes, as: UTF8.self)
+        } else {
+            for character in text.lowercased() {
+                if character.isLetter || character.isNumber { output.append(character) } else if output.last != "_" { output.append("_") }
+            }
         }
+        guard output.hasPrefix("_") || output.hasSuffix("_") else { return output }
         return output.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
     }
 }

@@ -221,6 +221,19 @@ public enum Markdown {
 
     /// GitHub's heading slug: lower case, punctuation dropped, spaces as hyphens.
     public static func slug(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): bytes.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+                case UInt8(ascii: " "): bytes.append(UInt8(ascii: "-"))
+                default: break
+                }
+            }
+            return bytes.isEmpty ? "section" : String(decoding: bytes, as: UTF8.self)
+        }
         var output = ""
         for character in text.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {

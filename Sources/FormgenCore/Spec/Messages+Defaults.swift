@@ -89,7 +89,36 @@ extension Messages {
     /// holds a capital after its first letter; a Title Case label ("Date of Birth") lower-cased word by
     /// word, acronyms kept; German labels unchanged.
     static func midSentence(_ label: String, language: String) -> String {
-        guard language != "de", let first = label.first, first.isUppercase else { return label }
+        guard language != "de", let first = label.utf8.first else { return label }
+        guard first >= 0x80 || label.utf8.contains(0x0D) else {
+            return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") ? asciiMidSentence(label) : label
+        }
+        return midSentenceByCharacters(label)
+    }
+
+    /// `midSentence` of an ASCII label without carriage returns (where a character is a byte), on bytes.
+    private static func asciiMidSentence(_ label: String) -> String {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        let words = Array(label.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+        func isAcronym(_ word: ArraySlice<UInt8>) -> Bool { word.dropFirst().contains(where: isUpper) || word.elementsEqual("I".utf8) }
+        guard !isAcronym(words[0]) else { return label }
+        let long = words.filter { $0.count > 3 }
+        let titleCase = words.count > 1 && !long.isEmpty && long.allSatisfy { $0.first.map(isUpper) == true }
+        var output: [UInt8] = []
+        output.reserveCapacity(label.utf8.count)
+        for (index, word) in words.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: " ")) }
+            output += word
+            if index == 0 || titleCase, let initial = word.first, isUpper(initial), !isAcronym(word) {
+                output[output.count - word.count] = initial | 0x20
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `midSentence` character by character, for any label.
+    static func midSentenceByCharacters(_ label: String) -> String {
+        guard let first = label.first, first.isUppercase else { return label }
         let words = label.split(separator: " ", omittingEmptySubsequences: false)
         func isAcronym(_ word: Substring) -> Bool { word.dropFirst().contains(where: \.isUppercase) || word == "I" }
         guard !isAcronym(words[0]) else { return label }

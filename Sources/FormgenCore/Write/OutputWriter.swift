@@ -100,11 +100,11 @@ public struct OutputWriter: Sendable {
     private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String]) throws -> [String] {
         let failure = FirstError()
         let rendered = ResultSlots<String>(count: outputs.count)
-        let outputDirectory = outputDirectory
+        let stagingRoot = staging.path + "/", outputRoot = outputDirectory.path + "/"
         FileSystemWork.run(outputs.count) { index in
             let relative = outputs[index].path
-            let target = staging.appendingPathComponent(relative).path
-            let previous = outputDirectory.appendingPathComponent(relative).path
+            let target = stagingRoot + relative
+            let previous = outputRoot + relative
             if let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
             rendered[index] = relative
             let data = outputs[index].bytes()
@@ -208,11 +208,12 @@ public struct OutputWriter: Sendable {
             while !path.isEmpty && all.insert(path).inserted { path = Self.parent(of: path) }
         }
         let failure = FirstError()
-        let byDepth = Dictionary(grouping: all) { $0.split(separator: "/").count }
+        let byDepth = Dictionary(grouping: all) { $0.utf8.reduce(1) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
+        let stagingRoot = staging.path + "/"
         for depth in byDepth.keys.sorted() {
             let level = byDepth[depth] ?? []
             FileSystemWork.run(level.count) { index in
-                if mkdir(staging.appendingPathComponent(level[index]).path, 0o755) != 0 && errno != EEXIST {
+                if mkdir(stagingRoot + level[index], 0o755) != 0 && errno != EEXIST {
                     failure.record(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
                 }
             }

@@ -149,18 +149,26 @@ extension ReferenceDocument {
     /// Spaces removed where cmark removes them: at the ends of a block and on both sides of a line break.
     private static func trimmed(_ tokens: [Token]) -> [Token] {
         var tokens = tokens
+        /// Removes the spaces at one end of a text token; whether nothing is left of it (so trimming goes on).
         func trim(_ index: Int, leading: Bool) -> Bool {
             guard case .text(let text) = tokens[index] else { return false }
-            let kept = leading ? String(text.drop { $0 == " " }) : String(text.reversed().drop { $0 == " " }.reversed())
-            tokens[index] = .text(kept)
-            return kept.isEmpty
+            let utf8 = text.utf8
+            guard (leading ? utf8.first : utf8.last) == 0x20 else { return text.isEmpty }
+            var start = utf8.startIndex, end = utf8.endIndex
+            if leading {
+                while start < end, utf8[start] == 0x20 { start = utf8.index(after: start) }
+            } else {
+                while start < end, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+            }
+            tokens[index] = .text(String(text[start..<end]))
+            return start == end
         }
         var index = 0
         while index < tokens.count, trim(index, leading: true) { index += 1 }
         index = tokens.count - 1
         while index >= 0, trim(index, leading: false) { index -= 1 }
-        for (position, token) in tokens.enumerated() {
-            guard case .lineBreak = token else { continue }
+        for position in tokens.indices {
+            guard case .lineBreak = tokens[position] else { continue }
             var before = position - 1
             while before >= 0, trim(before, leading: false) { before -= 1 }
             var after = position + 1

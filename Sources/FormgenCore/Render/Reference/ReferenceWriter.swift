@@ -248,6 +248,11 @@ struct HeadingAnchors {
 
     /// The text as a heading shows it once escaped: line breaks folded as `Markdown.escape` folds them, ends trimmed.
     static func folded(_ text: String) -> String {
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+           first.value > 0x20, first.value < 0x7F, last.value > 0x20, last.value < 0x7F,
+           !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return text
+        }
         var output = ""
         for character in text {
             if character == "\n" || character == "\r" || character == "\t" || character == "\r\n" {
