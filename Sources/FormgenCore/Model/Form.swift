@@ -8,7 +8,9 @@ public struct Form: Sendable, Hashable {
     public var description: String?
     /// BCP 47 language of the page (`en`, `nl`, `de`).
     public var language: String
-    public var pages: [Page]
+    public var pages: [Page] {
+        didSet { allFields = pages.flatMap { $0.items.flatMap(\.fields) } }
+    }
     public var dataSources: [DataSource]
     public var rules: [VisibilityRule]
     public var submission: Submission
@@ -40,8 +42,8 @@ public struct Form: Sendable, Hashable {
         self.location = location
     }
 
-    /// Every field in page order, depth first through nested sections.
-    public var allFields: [Field] { pages.flatMap { $0.items.flatMap(\.fields) } }
+    /// Every field in page order, depth first through nested sections (kept as `pages` changes).
+    public private(set) var allFields: [Field] = []
 
     /// Whether a field (sections included) satisfies `test`, without collecting the fields first.
     public func containsField(where test: (Field) -> Bool) -> Bool {

@@ -7,7 +7,8 @@ extension SubmissionSchema {
     /// Whether the field must, may or must not be in a submission: the rules, then the journey.
     func presence(of field: Field) -> Presence {
         let byRules = rulePresence(of: field)
-        guard let page = form.pages.firstIndex(where: { $0.items.flatMap(\.fields).contains { $0.id == field.id } }) else { return byRules }
+        guard form.pages.contains(where: { !$0.next.isEmpty }),
+              let page = form.pages.firstIndex(where: { $0.items.contains { $0.containsField { $0.id == field.id } } }) else { return byRules }
         guard let skipped = skipCondition(ofPage: page) else { return byRules }
         guard case .some(let skip) = skipped else { return .undetermined }
         let otherwise: JSONValue
