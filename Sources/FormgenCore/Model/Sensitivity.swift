@@ -70,6 +70,22 @@ public enum Sensitivity {
         let lowered = text.lowercased()
         var words: [Substring] = []
         var start: String.Index?
+        if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
+            let utf8 = lowered.utf8
+            var index = utf8.startIndex
+            while index < utf8.endIndex {
+                let byte = utf8[index]
+                if (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x30 && byte <= 0x39) {
+                    if start == nil { start = index }
+                } else if let open = start {
+                    words.append(lowered[open..<index])
+                    start = nil
+                }
+                index = utf8.index(after: index)
+            }
+            if let open = start { words.append(lowered[open...]) }
+            return words
+        }
         var index = lowered.startIndex
         for scalar in lowered.unicodeScalars {
             let next = lowered.unicodeScalars.index(after: index)

@@ -13,7 +13,7 @@ extension Messages {
     /// The texts of `runtimeKeys` in a language (each counted one in the language's plural forms, `tooLong.one`, …),
     /// for the page spec.
     public static func runtimeTable(for language: String) -> [String: String] {
-        table(for: language).filter { runtimeKeys.contains(pluralBase($0.key)) }
+        cachedRuntimeTable(for: language) { table(for: language).filter { runtimeKeys.contains(pluralBase($0.key)) } }
     }
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",

@@ -41,6 +41,20 @@ public enum Messages {
         return value
     }
 
+    /// `runtimeTable(for:)`, made once per language and set of tables.
+    static func cachedRuntimeTable(for language: String, make: () -> [String: String]) -> [String: String] {
+        let primary = primaryTag(language)
+        overrides.lock.lock()
+        let made = overrides.runtimeTables[primary]
+        overrides.lock.unlock()
+        if let made { return made }
+        let table = make()
+        overrides.lock.lock()
+        overrides.runtimeTables[primary] = table
+        overrides.lock.unlock()
+        return table
+    }
+
     /// The built-in tables as shipped, by language.
     public static let builtin: [String: [String: String]] = readTables(in: BuiltinTemplates.directory.appendingPathComponent("i18n").path)
 
@@ -73,6 +87,7 @@ public enum Messages {
         overrides.merged = merged
         overrides.resolved = [:]
         overrides.templateTables = [:]
+        overrides.runtimeTables = [:]
         overrides.digest = digest
         overrides.problems = problems
         overrides.lock.unlock()
@@ -135,7 +150,8 @@ public enum Messages {
     }
 
     static func primaryTag(_ language: String) -> String {
-        language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
+        if !language.isEmpty, language.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return language }
+        return language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
     }
 
     private final class Overrides: @unchecked Sendable {
@@ -145,6 +161,8 @@ public enum Messages {
         var resolved: [String: [String: String]] = [:]
         /// `templateTable(for:)` by primary language tag.
         var templateTables: [String: TemplateValue] = [:]
+        /// `runtimeTable(for:)` by primary language tag.
+        var runtimeTables: [String: [String: String]] = [:]
         /// The digest of the site's tables last read (`""`: none) and what was wrong with them.
         var digest: String?
         var problems: [String] = []
