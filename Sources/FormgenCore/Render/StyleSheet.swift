@@ -48,20 +48,61 @@ public final class StyleSheet: @unchecked Sendable {
 
     /// The class and element names the rules need, by the hash of their bytes, ready for a page's words.
     private struct Names {
-        let classes: [UInt64: Int]
-        let elements: [UInt64: Int]
+        /// Open addressing by the name's hash (already well mixed): each slot a hash with its class and element
+        /// numbers (-1: not one), `occupied` false when empty.
+        private var keys: [UInt64]
+        private var occupied: [Bool]
+        private var classSlots: [Int32]
+        private var elementSlots: [Int32]
+        private let mask: Int
         let classCount: Int
         let elementCount: Int
-        /// The byte lengths the names have: a word of another length is not looked up.
-        let lengths: Set<Int>
+        /// Whether a name has this many bytes: a word of another length is not looked up.
+        let lengths: [Bool]
 
         init(classes classNames: [String: Int], elements elementNames: [String: Int]) {
-            classes = Dictionary(classNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
-            elements = Dictionary(elementNames.map { (PageWords.hash(Array($0.key.utf8)[...]), $0.value) }, uniquingKeysWith: { first, _ in first })
             classCount = classNames.count
             elementCount = elementNames.count
-            lengths = Set((Array(classNames.keys) + Array(elementNames.keys)).map(\.utf8.count))
+            var capacity = 16
+            while capacity < (classNames.count + elementNames.count) * 4 { capacity *= 2 }
+            mask = capacity - 1
+            keys = Array(repeating: 0, count: capacity)
+            occupied = Array(repeating: false, count: capacity)
+            classSlots = Array(repeating: -1, count: capacity)
+            elementSlots = Array(repeating: -1, count: capacity)
+            let byteCounts = classNames.keys.map(\.utf8.count) + elementNames.keys.map(\.utf8.count)
+            var lengths = Array(repeating: false, count: 1 + byteCounts.reduce(0, max))
+            for count in byteCounts { lengths[count] = true }
+            self.lengths = lengths
+            for (name, slot) in classNames.sorted(by: { $0.key < $1.key }) {
+                let index = insert(PageWords.hash(Array(name.utf8)[...]))
+                if classSlots[index] < 0 { classSlots[index] = Int32(slot) }
+            }
+            for (name, slot) in elementNames.sorted(by: { $0.key < $1.key }) {
+                let index = insert(PageWords.hash(Array(name.utf8)[...]))
+                if elementSlots[index] < 0 { elementSlots[index] = Int32(slot) }
+            }
         }
+
+        private mutating func insert(_ key: UInt64) -> Int {
+            var index = Int(truncatingIfNeeded: key) & mask
+            while occupied[index] && keys[index] != key { index = (index + 1) & mask }
+            occupied[index] = true
+            keys[index] = key
+            return index
+        }
+
+        /// The class and element numbers of the name with this hash (-1: none).
+        @inline(__always) func slots(of key: UInt64) -> (class: Int32, element: Int32) {
+            var index = Int(truncatingIfNeeded: key) & mask
+            while occupied[index] {
+                if keys[index] == key { return (classSlots[index], elementSlots[index]) }
+                index = (index + 1) & mask
+            }
+            return (-1, -1)
+        }
+
+        func hasLength(_ length: Int) -> Bool { length < lengths.count && lengths[length] }
     }
 
     /// The rules a page can use, for a page whose HTML and runtime are `page`.
@@ -147,23 +188,31 @@ public final class StyleSheet: @unchecked Sendable {
         var elements: [Bool]
 
         init(_ page: String, names: Names) {
-            classes = Array(repeating: false, count: names.classCount)
-            elements = Array(repeating: false, count: names.elementCount)
-            var bytes = Array(page.utf8)
-            bytes.append(0)
-            var index = 0
-            while index < bytes.count - 1 {
-                guard Self.isWordByte(bytes[index]) else { index += 1; continue }
-                let start = index
-                while Self.isWordByte(bytes[index]) { index += 1 }
-                guard names.lengths.contains(index - start) else { continue }
-                let key = Self.hash(bytes[start..<index])
-                if let slot = names.classes[key] { classes[slot] = true }
-                if let slot = names.elements[key], start > 0,
-                   bytes[start - 1] == UInt8(ascii: "<") || (bytes[start - 1] == UInt8(ascii: "\"") && bytes[index] == UInt8(ascii: "\"")) {
-                    elements[slot] = true
+            var classes = Array(repeating: false, count: names.classCount)
+            var elements = Array(repeating: false, count: names.elementCount)
+            var text = page
+            text.withUTF8 { bytes in
+                let count = bytes.count
+                var index = 0
+                while index < count {
+                    guard Self.isWordByte(bytes[index]) else { index += 1; continue }
+                    let start = index
+                    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                    while index < count, Self.isWordByte(bytes[index]) {
+                        hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
+                        index += 1
+                    }
+                    guard names.hasLength(index - start) else { continue }
+                    let slots = names.slots(of: hash)
+                    if slots.class >= 0 { classes[Int(slots.class)] = true }
+                    if slots.element >= 0, start > 0,
+                       bytes[start - 1] == UInt8(ascii: "<") || (bytes[start - 1] == UInt8(ascii: "\"") && index < count && bytes[index] == UInt8(ascii: "\"")) {
+                        elements[Int(slots.element)] = true
+                    }
                 }
             }
+            self.classes = classes
+            self.elements = elements
         }
 
         /// Counts the words of another part of the same page.
