@@ -46,9 +46,16 @@ public enum Sensitivity {
     /// The first listed word that `text` contains as whole words, or nil.
     static func identityWord(in text: String) -> String? {
         let words = words(text)
-        guard !words.isEmpty else { return nil }
-        for (word, needle) in identityWordTokens where contains(words, needle) { return word }
+        var candidates: [Int] = []
+        for word in words { candidates += needlesByFirstWord[word] ?? [] }
+        guard !candidates.isEmpty else { return nil }
+        for index in Set(candidates).sorted() where contains(words, identityWordTokens[index].tokens) { return identityWordTokens[index].word }
         return nil
+    }
+
+    /// The positions in `identityWordTokens` of the entries that start with each word.
+    private static let needlesByFirstWord: [Substring: [Int]] = Dictionary(grouping: identityWordTokens.indices.filter { !identityWordTokens[$0].tokens.isEmpty }) {
+        identityWordTokens[$0].tokens[0]
     }
 
     /// `identityWords` in their order (languages sorted), each with its words.

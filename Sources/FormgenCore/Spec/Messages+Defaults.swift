@@ -48,14 +48,14 @@ extension Messages {
                 labelText = duty
             } else if field.kind == .checkbox {
                 key = "requiredConsent"
-            } else if label.contains("?") {
+            } else if label.utf8.contains(UInt8(ascii: "?")) {
                 key = "requiredQuestion"
             } else {
                 key = field.kind.isAnsweredByChoosing ? "requiredChoice" : "required"
                 labelText = midSentence(label, language: primary)
             }
         case "option":
-            labelText = label.contains("?") ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
+            labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
         default:
             break
         }

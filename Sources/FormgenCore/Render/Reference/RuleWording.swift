@@ -36,9 +36,9 @@ struct RuleWording {
     /// `# a digit, A a letter` for the placeholders a mask uses.
     static func maskLegend(_ mask: String) -> ReferenceInline {
         var parts: [ReferenceInline] = []
-        if mask.contains("#") { parts.append("\(code: "#") a digit") }
-        if mask.contains("A") { parts.append("\(code: "A") a letter") }
-        if mask.contains("*") { parts.append("\(code: "*") a letter or digit") }
+        if mask.utf8.contains(UInt8(ascii: "#")) { parts.append("\(code: "#") a digit") }
+        if mask.utf8.contains(UInt8(ascii: "A")) { parts.append("\(code: "A") a letter") }
+        if mask.utf8.contains(UInt8(ascii: "*")) { parts.append("\(code: "*") a letter or digit") }
         return parts.joined(separator: ", ")
     }
 
