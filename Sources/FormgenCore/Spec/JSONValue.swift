@@ -88,36 +88,55 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
     }
 
     private func write(into output: inout String, indent: Int) {
-        let pad = String(repeating: "  ", count: indent + 1)
-        let closing = String(repeating: "  ", count: indent)
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += value.isFinite ? formatNumber(value) : "null"
-        case .string(let value): output += Self.quoted(value)
+        case .string(let value): Self.appendQuoted(value, to: &output)
         case .array(let items):
             if items.isEmpty { output += "[]"; return }
             if items.allSatisfy(\.isScalar), items.count <= 12 {
-                output += "[" + items.map { item -> String in var text = ""; item.write(into: &text, indent: 0); return text }.joined(separator: ", ") + "]"
+                output += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { output += ", " }
+                    item.write(into: &output, indent: 0)
+                }
+                output += "]"
                 return
             }
+            let pad = String(repeating: "  ", count: indent + 1)
             output += "[\n"
             for (index, item) in items.enumerated() {
                 output += pad
                 item.write(into: &output, indent: indent + 1)
                 output += index == items.count - 1 ? "\n" : ",\n"
             }
-            output += closing + "]"
+            output += String(repeating: "  ", count: indent)
+            output += "]"
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
+            let pad = String(repeating: "  ", count: indent + 1)
             output += "{\n"
             let keys = members.keys.sorted()
             for (index, key) in keys.enumerated() {
-                output += pad + Self.quoted(key) + ": "
+                output += pad
+                Self.appendQuoted(key, to: &output)
+                output += ": "
                 members[key]!.write(into: &output, indent: indent + 1)
                 output += index == keys.count - 1 ? "\n" : ",\n"
             }
-            output += closing + "}"
+            output += String(repeating: "  ", count: indent)
+            output += "}"
+        }
+    }
+
+    private static func appendQuoted(_ text: String, to output: inout String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            output += "\""
+            output += text
+            output += "\""
+        } else {
+            output += quoted(text)
         }
     }
 

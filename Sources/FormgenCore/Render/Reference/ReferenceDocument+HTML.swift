@@ -62,10 +62,11 @@ extension ReferenceDocument {
     }
 
     private static func writeRow(_ cells: [ReferenceInline], cell: String, centred: Set<Int>, into html: inout String) {
+        let open = "<" + cell + ">", openCentred = "<" + cell + " align=\"center\">", close = "</" + cell + ">\n"
         for (column, inline) in cells.enumerated() {
-            html += centred.contains(column) ? "<\(cell) align=\"center\">" : "<\(cell)>"
+            html += centred.isEmpty || !centred.contains(column) ? open : openCentred
             write(trimmed(tokens(inline.parts)), into: &html)
-            html += "</\(cell)>\n"
+            html += close
         }
     }
 
@@ -227,6 +228,7 @@ extension ReferenceDocument {
 
     /// A link address escaped as cmark escapes it: bytes outside its safe set as `%XX`, `&` and `'` as entities.
     private static func escapedHref(_ href: String) -> String {
+        guard !href.utf8.allSatisfy(hrefSafe) else { return href }
         var output = ""
         for byte in href.utf8 {
             switch byte {
