@@ -27,15 +27,6 @@ extension Messages {
     /// rule's number, which the config fixes, so the page and `formgen validate` show the same form.
     public static func defaultMessage(_ check: Check, field: Field, language: String, value: String? = nil,
                                       otherLabel: String? = nil, count: Int? = nil) -> String {
-        let key = DefaultMessageKey(check: check, label: field.label, kind: field.kind, language: language, value: value,
-                                    otherLabel: otherLabel, count: count)
-        return cachedDefaultMessage(key) {
-            wordedDefaultMessage(check, field: field, language: language, value: value, otherLabel: otherLabel, count: count)
-        }
-    }
-
-    private static func wordedDefaultMessage(_ check: Check, field: Field, language: String, value: String?,
-                                             otherLabel: String?, count: Int?) -> String {
         let table = table(for: language)
         let label = spokenLabel(field.label)
         let primary = primaryLanguage(language)

@@ -55,31 +55,6 @@ public enum Messages {
         return table
     }
 
-    /// What a default message depends on, besides the tables.
-    struct DefaultMessageKey: Hashable {
-        var check: Check
-        var label: String
-        var kind: FieldKind
-        var language: String
-        var value: String?
-        var otherLabel: String?
-        var count: Int?
-    }
-
-    /// A default message worded once per set of tables; the memo is emptied when it holds 100,000 of them.
-    static func cachedDefaultMessage(_ key: DefaultMessageKey, make: () -> String) -> String {
-        overrides.lock.lock()
-        let made = overrides.defaultMessages[key]
-        overrides.lock.unlock()
-        if let made { return made }
-        let text = make()
-        overrides.lock.lock()
-        if overrides.defaultMessages.count >= 100_000 { overrides.defaultMessages = [:] }
-        overrides.defaultMessages[key] = text
-        overrides.lock.unlock()
-        return text
-    }
-
     /// The built-in tables as shipped, by language.
     public static let builtin: [String: [String: String]] = readTables(in: BuiltinTemplates.directory.appendingPathComponent("i18n").path)
 
@@ -113,7 +88,6 @@ public enum Messages {
         overrides.resolved = [:]
         overrides.templateTables = [:]
         overrides.runtimeTables = [:]
-        overrides.defaultMessages = [:]
         overrides.digest = digest
         overrides.problems = problems
         overrides.lock.unlock()
@@ -189,8 +163,6 @@ public enum Messages {
         var templateTables: [String: TemplateValue] = [:]
         /// `runtimeTable(for:)` by primary language tag.
         var runtimeTables: [String: [String: String]] = [:]
-        /// `defaultMessage` by what it words (the page, its reference and its schema each ask for the same ones).
-        var defaultMessages: [DefaultMessageKey: String] = [:]
         /// The digest of the site's tables last read (`""`: none) and what was wrong with them.
         var digest: String?
         var problems: [String] = []
