@@ -16,17 +16,16 @@ extension ReferenceDocument {
         for block in blocks {
             switch block {
             case let .heading(level, inline):
-                let tokens = Self.trimmed(Self.tokens(inline.parts))
-                let text = Self.plainText(tokens)
+                let text = Self.plainText(inline.parts)
                 let id = Markdown.uniqueID(Markdown.slug(text), used: &usedIDs)
                 if level == 1 && title == nil { title = text }
                 lastHeading = text
                 html += "<h\(level) id=\"\(id)\">"
-                Self.write(tokens, into: &html)
+                Self.writeBlockContent(inline.parts, into: &html)
                 html += "</h\(level)>\n"
             case .paragraph(let inline):
                 html += "<p>"
-                Self.write(Self.trimmed(Self.tokens(inline.parts)), into: &html)
+                Self.writeBlockContent(inline.parts, into: &html)
                 html += "</p>\n"
             case .table(let table):
                 html += "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.escape(lastHeading ?? "Table"))\"><table>\n<thead>\n<tr>\n"
@@ -46,7 +45,7 @@ extension ReferenceDocument {
                 html += "<ol>\n"
                 for entry in items {
                     html += "<li>"
-                    Self.write(Self.trimmed(Self.tokens(entry.item.parts)), into: &html)
+                    Self.writeBlockContent(entry.item.parts, into: &html)
                     if !entry.bullets.isEmpty {
                         html += "\n"
                         Self.writeBullets(entry.bullets, into: &html)
@@ -65,7 +64,7 @@ extension ReferenceDocument {
         let open = "<" + cell + ">", openCentred = "<" + cell + " align=\"center\">", close = "</" + cell + ">\n"
         for (column, inline) in cells.enumerated() {
             html += centred.isEmpty || !centred.contains(column) ? open : openCentred
-            write(trimmed(tokens(inline.parts)), into: &html)
+            writeBlockContent(inline.parts, into: &html)
             html += close
         }
     }
@@ -74,7 +73,7 @@ extension ReferenceDocument {
         html += "<ul>\n"
         for item in items {
             html += "<li>"
-            write(trimmed(tokens(item.parts)), into: &html)
+            writeBlockContent(item.parts, into: &html)
             html += "</li>\n"
         }
         html += "</ul>\n"
@@ -82,43 +81,66 @@ extension ReferenceDocument {
 
     // MARK: Inline content
 
-    /// Inline content flattened: text as shown (unescaped), code as shown, markup.
-    private enum Token {
-        case text(String)
-        case code(String)
-        case markup(String)
-        case lineBreak
+    /// A block's inline content, with spaces removed where cmark removes them: at the block's ends and on both sides
+    /// of a line break. Only text writes spaces at the end of the HTML (markup and code end with `>`), so trailing
+    /// spaces are taken off what was written; leading ones are skipped until something else is written.
+    private static func writeBlockContent(_ parts: [ReferenceInline.Part], into html: inout String) {
+        var atLineStart = true
+        writeInline(parts, into: &html, atLineStart: &atLineStart)
+        removeTrailingSpaces(from: &html)
     }
 
-    private static func tokens(_ parts: [ReferenceInline.Part]) -> [Token] {
-        var tokens: [Token] = []
-        tokens.reserveCapacity(parts.count)
-        append(parts, to: &tokens)
-        return tokens
-    }
-
-    private static func append(_ parts: [ReferenceInline.Part], to tokens: inout [Token]) {
+    private static func writeInline(_ parts: [ReferenceInline.Part], into html: inout String, atLineStart: inout Bool) {
         for part in parts {
             switch part {
-            case .words(let words): tokens.append(.text(words))
-            case .text(let text): tokens.append(.text(folded(text)))
-            case .code(let code): tokens.append(.code(codeContent(code)))
+            case .words(let words): writeText(words, into: &html, atLineStart: &atLineStart)
+            case .text(let text): writeText(folded(text), into: &html, atLineStart: &atLineStart)
+            case .code(let code):
+                atLineStart = false
+                html += "<code>"
+                escape(codeContent(code), into: &html)
+                html += "</code>"
             case .emphasis(let inner):
-                tokens.append(.markup("<em>"))
-                append(inner, to: &tokens)
-                tokens.append(.markup("</em>"))
+                atLineStart = false
+                html += "<em>"
+                writeInline(inner, into: &html, atLineStart: &atLineStart)
+                html += "</em>"
             case .strong(let inner):
-                tokens.append(.markup("<strong>"))
-                append(inner, to: &tokens)
-                tokens.append(.markup("</strong>"))
+                atLineStart = false
+                html += "<strong>"
+                writeInline(inner, into: &html, atLineStart: &atLineStart)
+                html += "</strong>"
             case let .link(href, inner):
-                tokens.append(.markup("<a href=\"\(escapedHref(href))\">"))
-                append(inner, to: &tokens)
-                tokens.append(.markup("</a>"))
+                atLineStart = false
+                html += "<a href=\""
+                html += escapedHref(href)
+                html += "\">"
+                writeInline(inner, into: &html, atLineStart: &atLineStart)
+                html += "</a>"
             case .lineBreak:
-                tokens.append(.lineBreak)
+                removeTrailingSpaces(from: &html)
+                html += "<br />\n"
+                atLineStart = true
             }
         }
+    }
+
+    private static func writeText(_ text: String, into html: inout String, atLineStart: inout Bool) {
+        guard atLineStart else { return escape(text, into: &html) }
+        guard text.utf8.first == 0x20 else {
+            if !text.isEmpty { atLineStart = false }
+            return escape(text, into: &html)
+        }
+        let kept = text.drop { $0 == " " }
+        guard !kept.isEmpty else { return }
+        atLineStart = false
+        escape(String(kept), into: &html)
+    }
+
+    private static func removeTrailingSpaces(from html: inout String) {
+        guard html.utf8.last == 0x20 else { return }
+        let kept = html.utf8.reversed().prefix { $0 == 0x20 }.count
+        html.removeLast(kept)
     }
 
     /// A config string's text as the escaped Markdown shows it: tabs and line breaks folded to one space.
@@ -147,66 +169,26 @@ extension ReferenceDocument {
         return padded && body.utf8.allSatisfy({ $0 == 0x20 }) ? " \(body) " : body
     }
 
-    /// Spaces removed where cmark removes them: at the ends of a block and on both sides of a line break.
-    private static func trimmed(_ tokens: [Token]) -> [Token] {
-        var tokens = tokens
-        /// Removes the spaces at one end of a text token; whether nothing is left of it (so trimming goes on).
-        func trim(_ index: Int, leading: Bool) -> Bool {
-            guard case .text(let text) = tokens[index] else { return false }
-            let utf8 = text.utf8
-            guard (leading ? utf8.first : utf8.last) == 0x20 else { return text.isEmpty }
-            var start = utf8.startIndex, end = utf8.endIndex
-            if leading {
-                while start < end, utf8[start] == 0x20 { start = utf8.index(after: start) }
-            } else {
-                while start < end, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
-            }
-            tokens[index] = .text(String(text[start..<end]))
-            return start == end
-        }
-        var index = 0
-        while index < tokens.count, trim(index, leading: true) { index += 1 }
-        index = tokens.count - 1
-        while index >= 0, trim(index, leading: false) { index -= 1 }
-        for position in tokens.indices {
-            guard case .lineBreak = tokens[position] else { continue }
-            var before = position - 1
-            while before >= 0, trim(before, leading: false) { before -= 1 }
-            var after = position + 1
-            while after < tokens.count, trim(after, leading: true) { after += 1 }
-        }
-        return tokens
-    }
-
-    /// A heading's text as `Markdown.render` names it: text and code, line breaks as spaces, ends trimmed.
-    private static func plainText(_ tokens: [Token]) -> String {
+    /// A heading's text as `Markdown.render` names it: text and code as shown, line breaks as spaces, ends trimmed.
+    private static func plainText(_ parts: [ReferenceInline.Part]) -> String {
         var text = ""
-        for token in tokens {
-            switch token {
-            case .text(let words), .code(let words): text += words
-            case .lineBreak: text += " "
-            case .markup: break
+        func add(_ parts: [ReferenceInline.Part]) {
+            for part in parts {
+                switch part {
+                case .words(let words): text += words
+                case .text(let config): text += folded(config)
+                case .code(let code): text += codeContent(code)
+                case .emphasis(let inner), .strong(let inner), .link(_, let inner): add(inner)
+                case .lineBreak: text += " "
+                }
             }
         }
+        add(parts)
         guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
               first.value > 0x20, first.value < 0x7F, last.value > 0x20, last.value < 0x7F else {
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return text
-    }
-
-    private static func write(_ tokens: [Token], into html: inout String) {
-        for token in tokens {
-            switch token {
-            case .text(let text): escape(text, into: &html)
-            case .code(let code):
-                html += "<code>"
-                escape(code, into: &html)
-                html += "</code>"
-            case .markup(let markup): html += markup
-            case .lineBreak: html += "<br />\n"
-            }
-        }
     }
 
     /// Escaped as cmark escapes text: `&`, `<`, `>` and `"`.
