@@ -4,12 +4,14 @@
 For each N (default 1000 and 10000) it generates the site once (generate_site.py), then
 alternates formgen and Hugo builds, RUNS times each (default 5), each into a new, empty output
 folder, measuring wall time, CPU time (user + sys) and peak memory (max RSS) with GNU time.
-Output folders are removed only after the series: ext4 makes creating files slow for a while after
-many were deleted, which would otherwise charge each tool for the previous run's clean-up.
+Output folders are removed only after the series, and the next series waits PAUSE seconds (default 60) after
+that clean-up: ext4 makes creating files slow for a while after many were deleted (its inode allocator skips
+inodes freed in the last half minute or so, reading their blocks), which would otherwise charge each tool for
+the previous series' clean-up. Leave the same gap after deleting a large output yourself before timing a build.
 It also times formgen's incremental rebuilds on the N=1000 site. Prints a Markdown table
 and writes it to bench/results/build.md.
 
-usage: bench/build_bench.py [N ...]     environment: RUNS=5 FORMGEN=.build/release/formgen FORMAT=native|pet-json
+usage: bench/build_bench.py [N ...]     environment: RUNS=5 PAUSE=60 FORMGEN=.build/release/formgen FORMAT=native|pet-json
 (FORMAT: the forms' config format, see generate_site.py; pet-json is the site issue #10 measures)
 """
 import os
@@ -18,10 +20,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FORMGEN = os.environ.get("FORMGEN", os.path.join(ROOT, ".build/release/formgen"))
 RUNS = int(os.environ.get("RUNS", "5"))
+PAUSE = float(os.environ.get("PAUSE", "60"))
 WORK = os.path.join(ROOT, "bench/work")
 
 
@@ -86,6 +90,7 @@ def throughput(n):
         "fg": [median(fg, i) for i in range(3)], "hugo": [median(hugo, i) for i in range(3)],
     }
     shutil.rmtree(runs, ignore_errors=True)
+    time.sleep(PAUSE)
     return row
 
 
