@@ -142,6 +142,10 @@ extension Formgen {
         @Option(name: [.customShort("j"), .long], help: "Use at most this many threads (default: one per core). The output is the same.")
         var jobs: Int?
 
+        /// The finished build, kept until the process exits: freeing a whole site's model, form by form, takes
+        /// longer than the process's exit does.
+        nonisolated(unsafe) static var finished: BuildReport?
+
         func validate() throws {
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more") }
         }
@@ -160,6 +164,7 @@ extension Formgen {
             }
             do {
                 let report = try SiteBuilder(options: options).build(log: log)
+                Build.finished = report
                 if !verbosity.quiet {
                     DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
                     Swift.print("\(report.summary) Output in \(site.out)/")

@@ -35,4 +35,23 @@ import Testing
         #expect(digests.digest(of: path) != before)
         #expect(digests.digest(of: path + "-missing") == "missing")
     }
+
+    @Test func aRememberedRecordIsTrustedOnlyWhileTheFileKeepsItsStamp() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-record-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "one".write(toFile: path, atomically: false, encoding: .utf8)
+        let record = try #require(FileDigests().record(of: path))
+        #expect(record.record.hasSuffix(":" + record.digest))
+        let stamp = record.record.dropLast(record.digest.count)
+        // The same stamp with another digest: the next process believes the record and does not read the file.
+        let trusting = FileDigests()
+        trusting.remember([path: stamp + "0123456789abcdef0123456789abcdef", path + "-bad": "not a record"])
+        #expect(trusting.digest(of: path) == "0123456789abcdef0123456789abcdef")
+        // Written since, even at the same size: the stamp moved, so the file is read again.
+        let moved = FileDigests()
+        moved.remember([path: stamp + "0123456789abcdef0123456789abcdef"])
+        try "two".write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(moved.digest(of: path) != "0123456789abcdef0123456789abcdef")
+        #expect(moved.digest(of: path) == FileDigests().digest(of: path))
+    }
 }

@@ -16,15 +16,81 @@ public struct BuildState: Codable, Equatable, Sendable {
     public internal(set) var usesRemote: Bool?
     /// Every file the build wrote (copies included), sorted: what an in-place build removes when it is no longer built.
     var paths: [String]?
+    /// Every input file the fingerprint read, with its stamp and digest (``FileDigests/record(of:)``): the next
+    /// build reads again only the files whose stamp moved.
+    var inputs: [String: String]?
 
     static func file(for output: URL) -> URL {
         let output = output.standardizedFileURL
         return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).formgen-state")
     }
 
+    /// The state saved beside `output`, or nil when there is none or it cannot be read (an older or damaged file
+    /// only costs a full build). Read with the single-pass `JSONParser`: Foundation's decoder took longer than
+    /// the rest of a small rebuild.
     static func load(for output: URL) -> BuildState? {
         guard let data = FileManager.default.contents(atPath: file(for: output).path) else { return nil }
-        return try? JSONDecoder().decode(BuildState.self, from: data)
+        var parser = JSONParser(data, maximumDepth: 8)
+        guard let root = try? parser.parse() else { return nil }
+        return BuildState(json: root)
+    }
+
+    init(fingerprint: String, pages: Int, files: Int, warnings: [Diagnostic], outputKeys: [String: String], baseURL: String? = nil,
+         usesRemote: Bool? = nil, paths: [String]? = nil, inputs: [String: String]? = nil) {
+        self.fingerprint = fingerprint
+        self.pages = pages
+        self.files = files
+        self.warnings = warnings
+        self.outputKeys = outputKeys
+        self.baseURL = baseURL
+        self.usesRemote = usesRemote
+        self.paths = paths
+        self.inputs = inputs
+    }
+
+    /// The state `json` describes; nil when a required member is missing or of another type.
+    private init?(json root: JSONValue) {
+        func text(_ value: JSONValue?) -> String? {
+            if case .string(let text)? = value { return text }
+            return nil
+        }
+        func count(_ value: JSONValue?) -> Int? {
+            if case .number(let number)? = value, let whole = Int(exactly: number) { return whole }
+            return nil
+        }
+        func texts(_ value: JSONValue?) -> [String: String]? {
+            guard case .object(let members)? = value else { return nil }
+            var texts: [String: String] = [:]
+            texts.reserveCapacity(members.count)
+            for (key, member) in members {
+                guard let text = text(member) else { return nil }
+                texts[key] = text
+            }
+            return texts
+        }
+        guard case .object(let members) = root, let fingerprint = text(members["fingerprint"]),
+              let pages = count(members["pages"]), let files = count(members["files"]),
+              let outputKeys = texts(members["outputKeys"]), case .array(let warningList)? = members["warnings"] else { return nil }
+        var warnings: [Diagnostic] = []
+        for item in warningList {
+            guard case .object(let warning) = item, case .object(let location)? = warning["location"],
+                  let file = text(location["file"]), let line = count(location["line"]), let column = count(location["column"]),
+                  let message = text(warning["message"]), let severity = text(warning["severity"]).flatMap(Diagnostic.Severity.init)
+            else { return nil }
+            warnings.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
+        }
+        var paths: [String]?
+        if case .array(let items)? = members["paths"] {
+            paths = []
+            for item in items {
+                guard let path = text(item) else { return nil }
+                paths?.append(path)
+            }
+        }
+        var usesRemote: Bool?
+        if case .bool(let flag)? = members["usesRemote"] { usesRemote = flag }
+        self.init(fingerprint: fingerprint, pages: pages, files: files, warnings: warnings, outputKeys: outputKeys,
+                  baseURL: text(members["baseURL"]), usesRemote: usesRemote, paths: paths, inputs: texts(members["inputs"]))
     }
 
     /// Writes the state beside the output, as the JSON `load(for:)` reads (written by hand: `formgen serve` saves it
@@ -50,6 +116,16 @@ public struct BuildState: Codable, Equatable, Sendable {
         if let baseURL { quote(baseURL) } else { text += "null" }
         text += ",\"files\":\(files),\"fingerprint\":"
         quote(fingerprint)
+        if let inputs {
+            text += ",\"inputs\":{"
+            for (index, entry) in inputs.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { text += "," }
+                quote(entry.key)
+                text += ":"
+                quote(entry.value)
+            }
+            text += "}"
+        }
         text += ",\"outputKeys\":{"
         for (index, entry) in outputKeys.sorted(by: { $0.key < $1.key }).enumerated() {
             if index > 0 { text += "," }
@@ -85,8 +161,10 @@ public struct BuildState: Codable, Equatable, Sendable {
     }
 
     /// A digest of everything a build reads: the binary, the options, and every file under the
-    /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes).
-    static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> String {
+    /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes);
+    /// and the record of each file read (``FileDigests/record(of:)``, by path), for the next build to start from.
+    static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> (digest: String, inputs: [String: String]) {
+        var inputs: [String: String] = [:]
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
         hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)|\(options.strictI18n)")
@@ -97,9 +175,11 @@ public struct BuildState: Codable, Equatable, Sendable {
             for relative in files.sorted() {
                 let path = (root as NSString).appendingPathComponent(relative)
                 hasher.add("\(root)/\(relative)")
-                hasher.add(FileDigests.shared.digest(of: path))
+                let record = FileDigests.shared.record(of: path)
+                hasher.add(record?.digest ?? "missing")
+                inputs[path] = record?.record
             }
         }
-        return hasher.hex
+        return (hasher.hex, inputs)
     }
 }

@@ -85,8 +85,12 @@ public struct SiteBuilder {
             let parts = problem.components(separatedBy: ": ")
             log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
         }
-        var site = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
-        let theme = Theme.load(overrides: options.templatesDirectory, log: log)
+        let themeLog = DiagnosticLog(), templates = options.templatesDirectory
+        let (theme, loaded) = Parallel.pair({ Theme.load(overrides: templates, log: themeLog) }, while: {
+            SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
+        })
+        themeLog.diagnostics.forEach(log.append)
+        var site = loaded
         FormChecker().check(site, log: log, cache: cache, keys: cache == nil ? [:] : cacheKeys(site, theme: theme).forms)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
@@ -275,9 +279,14 @@ public struct SiteBuilder {
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
-        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
-        if !options.force, let state = previous, state.fingerprint == fingerprint, state.usesRemote != true {
+        FileDigests.shared.remember(previous?.inputs ?? [:])
+        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+        if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
+            if state.inputs != fingerprint.inputs {
+                state.inputs = fingerprint.inputs
+                state.save(for: output)
+            }
             var report = BuildReport(pages: state.pages, files: state.files, warnings: state.warnings, seconds: clock() - start,
                                      baseURL: state.baseURL ?? "/", upToDate: true)
             report.state = state
@@ -293,13 +302,13 @@ public struct SiteBuilder {
     public func update(after previous: BuildState, log: DiagnosticLog = DiagnosticLog(),
                        clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
-        let fingerprint = ResultSlots<String>(count: 1)
+        let fingerprint = ResultSlots<(digest: String, inputs: [String: String])>(count: 1)
         let fingerprinted = DispatchGroup()
         let options = options
         DispatchQueue.global().async(group: fingerprinted) {
             fingerprint[0] = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
         }
-        return try run(after: previous, fingerprint: { fingerprinted.wait(); return fingerprint[0] ?? "" }, inPlace: true,
+        return try run(after: previous, fingerprint: { fingerprinted.wait(); return fingerprint[0] ?? ("", [:]) }, inPlace: true,
                        log: log, start: start, clock: clock)
     }
 
@@ -314,7 +323,7 @@ public struct SiteBuilder {
 
     /// Loads, checks, renders and writes; `fingerprint` gives the inputs' fingerprint for the saved state (in
     /// `update` it is computed meanwhile, on another thread).
-    private func run(after previous: BuildState?, fingerprint: () -> String, inPlace: Bool, log: DiagnosticLog,
+    private func run(after previous: BuildState?, fingerprint: () -> (digest: String, inputs: [String: String]), inPlace: Bool, log: DiagnosticLog,
                      start: Double, clock: () -> Double) throws -> BuildReport {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let (site, theme) = try loadAndCheck(log: log)
@@ -329,10 +338,11 @@ public struct SiteBuilder {
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
                                  baseURL: site.settings.baseURL, site: site)
         report.written = written
-        let state = BuildState(fingerprint: fingerprint(), pages: report.pages, files: report.files, warnings: report.warnings,
+        let inputs = fingerprint()
+        let state = BuildState(fingerprint: inputs.digest, pages: report.pages, files: report.files, warnings: report.warnings,
                                outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
                                baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared,
-                               paths: (files.map(\.path) + copies.keys).sorted())
+                               paths: (files.map(\.path) + copies.keys).sorted(), inputs: inputs.inputs)
         state.save(for: output)
         report.state = state
         return report

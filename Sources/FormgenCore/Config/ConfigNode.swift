@@ -207,12 +207,29 @@ struct ConfigNode {
     /// Warns about keys this reader does not know, with a suggestion when one is close. Unknown keys are
     /// warnings in every config kind (errors with `--strict`); the reader goes on with the keys it knows.
     func warnUnknownKeys(allowed: Set<String>, in what: String) {
-        for entry in entries where !allowed.contains(entry.key) {
-            var message = "unknown key '\(entry.key)' in \(what)"
-            if let suggestion = closestMatch(to: entry.key, in: allowed) {
+        guard isMapping else { return }
+        let members = tree.children(of: index)
+        for position in stride(from: members.startIndex, to: members.endIndex, by: 2) {
+            let key = tree.nodes[Int(members[position])].text
+            guard !allowed.contains(key) else { continue }
+            var message = "unknown key '\(key)' in \(what)"
+            if let suggestion = closestMatch(to: key, in: allowed) {
                 message += " (did you mean '\(suggestion)'?)"
             }
-            log.append(Diagnostic(.warning, at: entry.keyNode.location, message))
+            log.append(Diagnostic(.warning, at: child(members[position]).location, message))
         }
+    }
+
+    /// Where each key's value starts, by key (a field's ``Field/keyLocations``).
+    var valueLocations: [String: SourceLocation] {
+        guard isMapping else { return [:] }
+        let members = tree.children(of: index)
+        var locations: [String: SourceLocation] = [:]
+        locations.reserveCapacity(members.count / 2)
+        for position in stride(from: members.startIndex, to: members.endIndex, by: 2) {
+            let value = tree.nodes[Int(members[position + 1])]
+            locations[tree.nodes[Int(members[position])].text] = SourceLocation(file: tree.file, line: Int(value.line), column: Int(value.column))
+        }
+        return locations
     }
 }

@@ -14,7 +14,7 @@ extension ConfigTree {
         var text = text
         text.makeContiguousUTF8()
         return text.utf8.withContiguousStorageIfAvailable { bytes in
-            var reader = JSONTreeReader(bytes: bytes, tree: ConfigTree(file: file), maximumDepth: maximumDepth)
+            var reader = JSONTreeReader(bytes: bytes, file: file, maximumDepth: maximumDepth)
             return reader.read()
         } ?? .invalid
     }
@@ -23,7 +23,8 @@ extension ConfigTree {
 /// The one-pass reader behind ``ConfigTree/json(_:file:maximumDepth:)``.
 private struct JSONTreeReader {
     let bytes: UnsafeBufferPointer<UInt8>
-    let tree: ConfigTree
+    let file: String
+    var tree = ConfigTree.Builder()
     let maximumDepth: Int
     var index = 0
     var line = 1
@@ -32,9 +33,9 @@ private struct JSONTreeReader {
 
     struct Invalid: Error {}
 
-    init(bytes: UnsafeBufferPointer<UInt8>, tree: ConfigTree, maximumDepth: Int) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, maximumDepth: Int) {
         self.bytes = bytes
-        self.tree = tree
+        self.file = file
         self.maximumDepth = maximumDepth
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             index = 3
@@ -49,7 +50,7 @@ private struct JSONTreeReader {
             skipWhitespace()
             guard index == bytes.count else { throw Invalid() }
             if let duplicates { return .duplicateKeys(duplicates.keys, line: duplicates.line, column: duplicates.column) }
-            return .tree(tree, root: root)
+            return .tree(tree.tree(file: file), root: root)
         } catch {
             return .invalid
         }
@@ -105,8 +106,6 @@ private struct JSONTreeReader {
         guard depth <= maximumDepth else { throw Invalid() }
         index += 1
         var members: [Int32] = []
-        var seen: Set<String> = []
-        var repeated: [String] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -116,9 +115,7 @@ private struct JSONTreeReader {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw Invalid() }
             let (keyLine, keyColumn) = (self.line, self.column)
-            let key = try string()
-            if !seen.insert(key).inserted, !repeated.contains(key) { repeated.append(key) }
-            members.append(tree.add(.scalar, line: keyLine, column: keyColumn, text: key))
+            members.append(tree.add(.scalar, line: keyLine, column: keyColumn, text: try string()))
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw Invalid() }
             index += 1
@@ -134,7 +131,10 @@ private struct JSONTreeReader {
             index += 1
             break
         }
-        if !repeated.isEmpty, duplicates == nil { duplicates = (repeated, line, column) }
+        if duplicates == nil {
+            let repeated = tree.repeatedKeys(members)
+            if !repeated.isEmpty { duplicates = (repeated, line, column) }
+        }
         return tree.add(.mapping, line: line, column: column, children: members)
     }
 

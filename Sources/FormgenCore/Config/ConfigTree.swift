@@ -22,20 +22,54 @@ final class ConfigTree: @unchecked Sendable {
     }
 
     let file: String
-    private(set) var nodes: [Node] = []
-    private(set) var children: [Int32] = []
+    /// Read-only once made: readers look nodes up without the exclusivity checks a mutable property costs.
+    let nodes: [Node]
+    let children: [Int32]
 
-    init(file: String) {
+    init(file: String, nodes: [Node] = [], children: [Int32] = []) {
         self.file = file
+        self.nodes = nodes
+        self.children = children
     }
 
-    /// Adds a node and returns its index; `children` are its children's indices (for a mapping: key, value, …).
-    @discardableResult
-    func add(_ kind: Kind, plain: Bool = false, line: Int, column: Int, text: String = "", children own: [Int32] = []) -> Int32 {
-        nodes.append(Node(kind: kind, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column), text: text,
-                          first: Int32(children.count), count: Int32(own.count)))
-        children.append(contentsOf: own)
-        return Int32(nodes.count - 1)
+    /// Collects a tree's nodes as a reader meets them; ``tree(file:)`` makes the tree.
+    struct Builder {
+        private(set) var nodes: [Node] = []
+        private(set) var children: [Int32] = []
+
+        /// Adds a node and returns its index; `children` are its children's indices (for a mapping: key, value, …).
+        @discardableResult
+        mutating func add(_ kind: Kind, plain: Bool = false, line: Int, column: Int, text: String = "", children own: [Int32] = []) -> Int32 {
+            nodes.append(Node(kind: kind, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column), text: text,
+                              first: Int32(children.count), count: Int32(own.count)))
+            children.append(contentsOf: own)
+            return Int32(nodes.count - 1)
+        }
+
+        /// The key texts of the nodes `members` lists as key, value, key, value, …, each once, in order, that
+        /// appear more than once.
+        func repeatedKeys(_ members: [Int32]) -> [String] {
+            var repeated: [String] = []
+            if members.count <= 32 {
+                for position in stride(from: 2, to: members.count, by: 2) {
+                    let key = nodes[Int(members[position])].text
+                    if !repeated.contains(key), stride(from: 0, to: position, by: 2).contains(where: { nodes[Int(members[$0])].text == key }) {
+                        repeated.append(key)
+                    }
+                }
+                return repeated
+            }
+            var seen: Set<String> = []
+            for position in stride(from: 0, to: members.count, by: 2) {
+                let key = nodes[Int(members[position])].text
+                if !seen.insert(key).inserted, !repeated.contains(key) { repeated.append(key) }
+            }
+            return repeated
+        }
+
+        func tree(file: String) -> ConfigTree {
+            ConfigTree(file: file, nodes: nodes, children: children)
+        }
     }
 
     /// Indices of the children of node `index`.
@@ -46,12 +80,14 @@ final class ConfigTree: @unchecked Sendable {
 
     /// The tree of a Yams document, its root at the last index.
     static func yaml(_ root: Yams.Node, file: String) -> (ConfigTree, Int32) {
-        let tree = ConfigTree(file: file)
-        let index = tree.add(root)
-        return (tree, index)
+        var builder = Builder()
+        let index = builder.add(root)
+        return (builder.tree(file: file), index)
     }
+}
 
-    private func add(_ node: Yams.Node) -> Int32 {
+private extension ConfigTree.Builder {
+    mutating func add(_ node: Yams.Node) -> Int32 {
         let line = node.mark?.line ?? 1
         let column = node.mark?.column ?? 1
         switch node {

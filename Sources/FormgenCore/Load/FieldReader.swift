@@ -33,7 +33,7 @@ struct FieldReader {
         }
         var field = Field(id: id, type: type, label: label ?? "", at: node.location)
         field.typeLocation = node["type"]?.location ?? node.location
-        for entry in node.entries { field.keyLocations[entry.key] = entry.value.location }
+        field.keyLocations = node.valueLocations
         let help = node.localized("help"), placeholder = node.localized("placeholder")
         field.help = help?.text
         if let help { node.checkLinks(in: [help.text] + help.translations.values, key: "help") }

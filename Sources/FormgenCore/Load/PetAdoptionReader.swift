@@ -61,7 +61,7 @@ struct PetAdoptionReader {
         }
         var field = Field(id: id, type: type, label: node.string("label") ?? "", at: node.location)
         field.typeLocation = node["type"]?.location ?? node.location
-        for entry in node.entries { field.keyLocations[entry.key] = entry.value.location }
+        field.keyLocations = node.valueLocations
         field.required = node.bool("isMandatory") ?? false
         field.keyboard = keyboard
         field.sensitive = keyboard == .password

@@ -16,6 +16,21 @@ public enum Parallel {
         set { setting.lock.withLock { setting.jobs = newValue.map { max(1, $0) } } }
     }
 
+    /// Runs `side` on another thread while `main` runs on this one (both on this one under `--jobs 1`), and
+    /// returns both results.
+    static func pair<Side: Sendable, Main>(_ side: @escaping @Sendable () -> Side, while main: () -> Main) -> (Side, Main) {
+        if jobs == 1 {
+            let first = side()
+            return (first, main())
+        }
+        let result = ResultSlots<Side>(count: 1)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { result[0] = side() }
+        let second = main()
+        done.wait()
+        return (result[0]!, second)
+    }
+
     /// Calls `body` for every index in `0..<count`, on every core or on `jobs` threads, and waits for all.
     static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
