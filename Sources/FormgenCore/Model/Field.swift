@@ -26,72 +26,191 @@ public struct OptionsList: Sendable, Hashable {
 
 /// One field of a form: an input, or a display-only image or paragraph.
 public struct Field: Sendable, Hashable {
-    public var id: String
-    public var type: FieldType
-    public var label: String
+    /// The field's stored values. A copy of a field shares them until one of the two changes (copy on write): forms,
+    /// pages and checks pass fields around by value, and copying some thirty values cost a retain for each.
+    struct Values: Sendable, Hashable {
+        var id: String
+        var type: FieldType
+        var label: String
+        var help: String?
+        var placeholder: String?
+        var required: Bool
+        var requiredMessage: String?
+        var readOnly: Bool
+        var dataSource: String?
+        var options: [FieldOption]
+        var optionsSource: OptionsSource?
+        var mask: String?
+        var keyboard: Keyboard?
+        var dateStyle: DateStyle = .native
+        var autocomplete: String?
+        var defaultValue: String?
+        var sensitive: Bool
+        var src: String?
+        var localImage: String?
+        var imageUnavailable: Bool = false
+        var optionsList: OptionsList?
+        var upload: UploadRules?
+        var content: String?
+        var validations: [ValidationRule]
+        var location: SourceLocation
+        var typeLocation: SourceLocation
+        var translations: [String: [String: String]] = [:]
+        var keyLocations: [String: SourceLocation] = [:]
+    }
+
+    private final class Storage: @unchecked Sendable {
+        var values: Values
+        init(_ values: Values) { self.values = values }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first when another field shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        return storage
+    }
+
+    public static func == (left: Field, right: Field) -> Bool {
+        left.storage === right.storage || left.storage.values == right.storage.values
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.values.hash(into: &hasher) }
+
+    public var id: String {
+        get { storage.values.id }
+        _modify { yield &unique().values.id }
+    }
+    public var type: FieldType {
+        get { storage.values.type }
+        _modify { yield &unique().values.type }
+    }
+    public var label: String {
+        get { storage.values.label }
+        _modify { yield &unique().values.label }
+    }
     /// Markdown shown under the label.
-    public var help: String?
-    public var placeholder: String?
-    public var required: Bool
-    public var requiredMessage: String?
-    public var readOnly: Bool
-    public var dataSource: String?
-    public var options: [FieldOption]
-    public var optionsSource: OptionsSource?
-    public var mask: String?
-    public var keyboard: Keyboard?
+    public var help: String? {
+        get { storage.values.help }
+        _modify { yield &unique().values.help }
+    }
+    public var placeholder: String? {
+        get { storage.values.placeholder }
+        _modify { yield &unique().values.placeholder }
+    }
+    public var required: Bool {
+        get { storage.values.required }
+        _modify { yield &unique().values.required }
+    }
+    public var requiredMessage: String? {
+        get { storage.values.requiredMessage }
+        _modify { yield &unique().values.requiredMessage }
+    }
+    public var readOnly: Bool {
+        get { storage.values.readOnly }
+        _modify { yield &unique().values.readOnly }
+    }
+    public var dataSource: String? {
+        get { storage.values.dataSource }
+        _modify { yield &unique().values.dataSource }
+    }
+    public var options: [FieldOption] {
+        get { storage.values.options }
+        _modify { yield &unique().values.options }
+    }
+    public var optionsSource: OptionsSource? {
+        get { storage.values.optionsSource }
+        _modify { yield &unique().values.optionsSource }
+    }
+    public var mask: String? {
+        get { storage.values.mask }
+        _modify { yield &unique().values.mask }
+    }
+    public var keyboard: Keyboard? {
+        get { storage.values.keyboard }
+        _modify { yield &unique().values.keyboard }
+    }
     /// How a date is entered (`dateStyle: boxes`); dates only.
-    public var dateStyle: DateStyle = .native
-    public var autocomplete: String?
-    public var defaultValue: String?
+    public var dateStyle: DateStyle {
+        get { storage.values.dateStyle }
+        _modify { yield &unique().values.dateStyle }
+    }
+    public var autocomplete: String? {
+        get { storage.values.autocomplete }
+        _modify { yield &unique().values.autocomplete }
+    }
+    public var defaultValue: String? {
+        get { storage.values.defaultValue }
+        _modify { yield &unique().values.defaultValue }
+    }
     /// Never kept in browser drafts.
-    public var sensitive: Bool
+    public var sensitive: Bool {
+        get { storage.values.sensitive }
+        _modify { yield &unique().values.sensitive }
+    }
     /// Image address for `image` fields.
-    public var src: String?
+    public var src: String? {
+        get { storage.values.src }
+        _modify { yield &unique().values.src }
+    }
     /// The output path of a downloaded image's copy (`assets/remote/….png`), set by the build.
-    public var localImage: String?
+    public var localImage: String? {
+        get { storage.values.localImage }
+        _modify { yield &unique().values.localImage }
+    }
     /// True when an image named by URL could not be downloaded: the page shows its alternative text.
-    public var imageUnavailable = false
+    public var imageUnavailable: Bool {
+        get { storage.values.imageUnavailable }
+        _modify { yield &unique().values.imageUnavailable }
+    }
     /// A build-time option list the options come from.
-    public var optionsList: OptionsList?
+    public var optionsList: OptionsList? {
+        get { storage.values.optionsList }
+        _modify { yield &unique().values.optionsList }
+    }
     /// A file field's limits (`accept`, `maxSize`, `multiple`, `maxFiles`).
-    public var upload: UploadRules?
+    public var upload: UploadRules? {
+        get { storage.values.upload }
+        _modify { yield &unique().values.upload }
+    }
     /// Markdown body of `paragraph` fields.
-    public var content: String?
-    public var validations: [ValidationRule]
-    public var location: SourceLocation
+    public var content: String? {
+        get { storage.values.content }
+        _modify { yield &unique().values.content }
+    }
+    public var validations: [ValidationRule] {
+        get { storage.values.validations }
+        _modify { yield &unique().values.validations }
+    }
+    public var location: SourceLocation {
+        get { storage.values.location }
+        _modify { yield &unique().values.location }
+    }
     /// Where the type was written, for errors about it.
-    public var typeLocation: SourceLocation
+    public var typeLocation: SourceLocation {
+        get { storage.values.typeLocation }
+        _modify { yield &unique().values.typeLocation }
+    }
     /// `label`, `help` and `placeholder` in other languages: property → lower-case language tag → text.
-    public var translations: [String: [String: String]] = [:]
+    public var translations: [String: [String: String]] {
+        get { storage.values.translations }
+        _modify { yield &unique().values.translations }
+    }
     /// Where each key's value was written (`dataSource` → 14:17), for errors about that key.
-    public var keyLocations: [String: SourceLocation] = [:]
+    public var keyLocations: [String: SourceLocation] {
+        get { storage.values.keyLocations }
+        _modify { yield &unique().values.keyLocations }
+    }
 
     /// The position of a key's value, or of the field itself when the key was not written.
     public func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
 
     public init(id: String, type: FieldType, label: String, at location: SourceLocation) {
-        self.id = id
-        self.type = type
-        self.label = label
-        self.help = nil
-        self.placeholder = nil
-        self.required = false
-        self.requiredMessage = nil
-        self.readOnly = false
-        self.dataSource = nil
-        self.options = []
-        self.optionsSource = nil
-        self.mask = nil
-        self.keyboard = nil
-        self.autocomplete = nil
-        self.defaultValue = nil
-        self.sensitive = false
-        self.src = nil
-        self.content = nil
-        self.validations = []
-        self.location = location
-        self.typeLocation = location
+        storage = Storage(Values(id: id, type: type, label: label, help: nil, placeholder: nil, required: false, requiredMessage: nil,
+                                 readOnly: false, dataSource: nil, options: [], optionsSource: nil, mask: nil, keyboard: nil,
+                                 autocomplete: nil, defaultValue: nil, sensitive: false, src: nil, localImage: nil, optionsList: nil,
+                                 upload: nil, content: nil, validations: [], location: location, typeLocation: location))
     }
 
     /// The field with its texts and messages in `language` (`de-DE`, else `de`), where the config gives them.
