@@ -57,4 +57,30 @@ import Testing
         _ = load()
         #expect(cache.filesRead == 5, "new settings: every form is read again")
     }
+
+    @Test func aFormThatPassedFromTheSameInputsIsNotCheckedAgain() throws {
+        let files = ["site.yaml": "title: S\nbaseURL: /\n",
+                     "forms/dup.yaml": "id: dup\ntitle: Dup\nfields:\n  - {id: a, label: A, type: text}\n  - {id: a, label: B, type: text}\n"]
+        let builder = SiteBuilder(options: BuildOptions(templatesDirectory: nil), source: .memory(files))
+        func duplicateErrors(passed: [String: String]) -> Int {
+            let log = DiagnosticLog()
+            _ = builder.load(log: log, passed: passed)
+            return log.diagnostics.filter { $0.message.hasPrefix("duplicate field id 'a'") }.count
+        }
+        let (site, theme) = builder.load()
+        let key = try #require(builder.outputs(site, theme: theme).first { $0.path == "dup/index.html" }?.cacheKey)
+        #expect(duplicateErrors(passed: [:]) == 1)
+        #expect(duplicateErrors(passed: ["dup": key]) == 0, "vouched for with its own key: not checked")
+        #expect(duplicateErrors(passed: ["dup": "the key of other inputs"]) == 1)
+    }
+
+    @Test func onlyABuildThatSaidNothingVouchesForItsForms() {
+        let clean = BuildState(fingerprint: "f", pages: 3, files: 4, warnings: [],
+                               outputKeys: ["contact/index.html": "k1", "contact/schema.json": "k1", "kyc/nl/index.html": "k2", "index.html": "k3"])
+        #expect(SiteBuilder.passedChecks(after: clean) == ["contact": "k1", "kyc/nl": "k2"])
+        var warned = clean
+        warned.warnings = [Diagnostic(.warning, at: SourceLocation(file: "configs/forms/contact.yaml", line: 1, column: 1), "unknown key 'x'")]
+        #expect(SiteBuilder.passedChecks(after: warned).isEmpty)
+        #expect(SiteBuilder.passedChecks(after: nil).isEmpty)
+    }
 }

@@ -80,7 +80,9 @@ public struct SiteBuilder {
     }
 
     /// Loads the whole site and checks it, logging every problem; the site is as complete as its configs allow.
-    public func load(log: DiagnosticLog = DiagnosticLog()) -> (Site, Theme) {
+    /// `passed` holds, by form path, the cache keys of forms known to pass their checks without a word (the last
+    /// build's, when it said nothing): a form whose key is still that one is not checked again.
+    public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
         for problem in Messages.useOverrides(from: options.templatesDirectory) {
             let parts = problem.components(separatedBy: ": ")
             log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
@@ -91,15 +93,16 @@ public struct SiteBuilder {
         })
         themeLog.diagnostics.forEach(log.append)
         var site = loaded
-        FormChecker().check(site, log: log, cache: cache, keys: cache == nil ? [:] : cacheKeys(site, theme: theme).forms)
+        FormChecker().check(site, log: log, cache: cache, keys: cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms,
+                            passed: passed)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
-    public func loadAndCheck(log: DiagnosticLog = DiagnosticLog()) throws -> (Site, Theme) {
-        let (site, theme) = load(log: log)
+    public func loadAndCheck(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) throws -> (Site, Theme) {
+        let (site, theme) = load(log: log, passed: passed)
         if log.hasErrors { throw ConfigErrors(log.diagnostics) }
         if options.strict || site.settings.strict, !log.diagnostics.isEmpty {
             throw ConfigErrors(log.diagnostics.map { warning in
@@ -312,6 +315,17 @@ public struct SiteBuilder {
                        log: log, start: start, clock: clock)
     }
 
+    /// The forms the build `previous` checked without a word, by path, with the keys they had: none when that build
+    /// warned (its warnings are not kept by form, so every form is checked again to say them).
+    static func passedChecks(after previous: BuildState?) -> [String: String] {
+        guard let previous, previous.warnings.isEmpty else { return [:] }
+        var passed: [String: String] = [:]
+        for (path, key) in previous.outputKeys where path.hasSuffix("/index.html") {
+            passed[String(path.dropLast("/index.html".count))] = key
+        }
+        return passed
+    }
+
     /// Whether a build after `previous` writes into the output folder as it stands: the last build's state lists its
     /// files, and at most 32 outputs (or a twentieth of them) have a key that changed. Linking thousands of unchanged
     /// files into a new folder and removing the old one costs far more than writing a few files twice.
@@ -326,7 +340,7 @@ public struct SiteBuilder {
     private func run(after previous: BuildState?, fingerprint: () -> (digest: String, inputs: [String: String]), inPlace: Bool, log: DiagnosticLog,
                      start: Double, clock: () -> Double) throws -> BuildReport {
         let output = URL(fileURLWithPath: options.outputDirectory)
-        let (site, theme) = try loadAndCheck(log: log)
+        let (site, theme) = try loadAndCheck(log: log, passed: Self.passedChecks(after: previous))
         let files = outputs(site, theme: theme)
         let copies = assetCopies()
         let writer = OutputWriter(outputDirectory: output)

@@ -7,11 +7,14 @@ public struct FormChecker: Sendable {
 
     /// Checks every form, in parallel (each form's checks read only the form; the log sorts what they say).
     /// A form whose key (a digest of what it was read from, by path in `keys`) is the one `cache` holds is not
-    /// checked again: what its check said is said again.
-    public func check(_ site: Site, log: DiagnosticLog, cache: ConfigCache? = nil, keys: [String: String] = [:]) {
+    /// checked again: what its check said is said again. Nor is a form whose key is the one `passed` holds for it
+    /// (it passed without a word from the same inputs).
+    public func check(_ site: Site, log: DiagnosticLog, cache: ConfigCache? = nil, keys: [String: String] = [:],
+                      passed: [String: String] = [:]) {
         let forms = site.allForms
         Parallel.forEach(forms.count) { index in
             let form = forms[index]
+            if let key = keys[form.path], passed[form.path] == key { return }
             guard let cache, let key = keys[form.path] else { return check(form, log: log) }
             if let said = cache.checked(form.path, key: key) { return said.forEach(log.append) }
             let own = DiagnosticLog()
