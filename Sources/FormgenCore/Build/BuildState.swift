@@ -112,13 +112,9 @@ public struct BuildState: Codable, Equatable, Sendable {
                 text += JSONValue.quoted(value)
             }
         }
-        text += "{\"baseURL\":"
-        if let baseURL { quote(baseURL) } else { text += "null" }
-        text += ",\"files\":\(files),\"fingerprint\":"
-        quote(fingerprint)
-        if let inputs {
-            text += ",\"inputs\":{"
-            for (index, entry) in inputs.sorted(by: { $0.key < $1.key }).enumerated() {
+        func object(_ members: [String: String]) {
+            text += "{"
+            for (index, entry) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { text += "," }
                 quote(entry.key)
                 text += ":"
@@ -126,14 +122,17 @@ public struct BuildState: Codable, Equatable, Sendable {
             }
             text += "}"
         }
-        text += ",\"outputKeys\":{"
-        for (index, entry) in outputKeys.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { text += "," }
-            quote(entry.key)
-            text += ":"
-            quote(entry.value)
+        text += "{\"baseURL\":"
+        if let baseURL { quote(baseURL) } else { text += "null" }
+        text += ",\"files\":\(files),\"fingerprint\":"
+        quote(fingerprint)
+        if let inputs {
+            text += ",\"inputs\":"
+            object(inputs)
         }
-        text += "},\"pages\":\(pages),\"paths\":"
+        text += ",\"outputKeys\":"
+        object(outputKeys)
+        text += ",\"pages\":\(pages),\"paths\":"
         if let paths {
             text += "["
             for (index, path) in paths.enumerated() {
