@@ -167,6 +167,10 @@ extension Formgen {
                 Build.finished = report
                 if !verbosity.quiet {
                     DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
+                    if verbosity.verbose && !report.upToDate {
+                        Swift.print("Rendered \(report.written.count) of \(report.files) files (the others are the last build's):")
+                        for path in report.written { Swift.print("  \(path)") }
+                    }
                     Swift.print("\(report.summary) Output in \(site.out)/")
                 }
                 if let emitHeaders {

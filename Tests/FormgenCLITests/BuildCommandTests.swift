@@ -97,6 +97,29 @@ import Testing
         #expect(after[2] != before[2], "the changed form's page is written anew")
     }
 
+    /// Titles set over several forms in `site.yaml` are a dictionary, listed in an order each process picks: the
+    /// cache keys must not depend on it, or every rebuild renders every page again.
+    @Test func aRebuildInAnotherProcessReusesPagesOfFormsWithTitlesSetInSiteYAML() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        let settings = site.appendingPathComponent("configs/site.yaml")
+        var text = try String(contentsOf: settings, encoding: .utf8)
+        text += ["registration", "pet-adoption", "household", "login", "register"].map { "  \($0):\n    title: Set for \($0)\n" }.joined()
+        try text.write(to: settings, atomically: true, encoding: .utf8)
+        let build = ["build", "--config", "configs", "--out", "public", "--verbose"]
+        #expect(try CommandRunner.run(build, in: site).status == 0)
+        let config = site.appendingPathComponent("configs/forms/registration.yaml")
+        let form = try String(contentsOf: config, encoding: .utf8)
+        try form.replacingOccurrences(of: "label: Full name", with: "label: Your full name").write(to: config, atomically: true, encoding: .utf8)
+        let rebuilt = try CommandRunner.run(build, in: site)
+        #expect(rebuilt.status == 0)
+        let listed = rebuilt.stdout.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(listed.contains("registration/index.html"))
+        #expect(listed.contains("registration/reference/index.html"))
+        #expect(!listed.contains("pet-adoption/index.html"), "an unchanged form's page is not rendered again")
+        #expect(!listed.contains("household/schema.json"))
+        #expect(rebuilt.stdout.contains("Rendered \(listed.count) of "))
+    }
+
     @Test func checkReportsEveryErrorAndWritesNothing() throws {
         let fixture = CommandRunner.repository.appendingPathComponent("Tests/FormgenCoreTests/Fixtures/invalid/many-errors")
         let expected = try String(contentsOf: fixture.appendingPathComponent("expected.txt"), encoding: .utf8)

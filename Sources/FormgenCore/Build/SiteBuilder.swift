@@ -221,7 +221,7 @@ public struct SiteBuilder {
     private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
-        let base = [options.toolIdentity, theme.digest, String(describing: site.settings), "docs:\(!site.docs.isEmpty)",
+        let base = [options.toolIdentity, theme.digest, StableDescription.of(site.settings), "docs:\(!site.docs.isEmpty)",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
