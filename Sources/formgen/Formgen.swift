@@ -135,6 +135,9 @@ extension Formgen {
         @Flag(help: "Build even when no input changed since the last build.")
         var force = false
 
+        @Flag(help: "Also print the processor time spent rendering each kind of file (form pages, reference pages, schemas, …).")
+        var timings = false
+
         @Option(name: .customLong("emit-headers"),
                 help: "Also write the pages' HTTP headers for a host: netlify (public/_headers), nginx (nginx.conf beside the output), caddy (Caddyfile beside it), apache (public/.htaccess).")
         var emitHeaders: DeployHeaders.Target?
@@ -156,6 +159,7 @@ extension Formgen {
             let log = DiagnosticLog()
             var options = site.buildOptions
             options.force = force
+            options.timings = timings ? RenderTimings() : nil
             if !verbosity.quiet, isatty(STDERR_FILENO) != 0 {
                 options.remote.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
             }
@@ -172,6 +176,7 @@ extension Formgen {
                         for path in report.written { Swift.print("  \(path)") }
                     }
                     Swift.print("\(report.summary) Output in \(site.out)/")
+                    if let timings = options.timings, !report.upToDate { Swift.print(timings.table, terminator: "") }
                 }
                 if let emitHeaders {
                     let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FormgenCore
 
 /// `formgen build` and `formgen check` as a user runs them: exit codes, output, atomicity, determinism.
 @Suite(.serialized) struct BuildCommandTests {
@@ -118,6 +119,26 @@ import Testing
         #expect(!listed.contains("pet-adoption/index.html"), "an unchanged form's page is not rendered again")
         #expect(!listed.contains("household/schema.json"))
         #expect(rebuilt.stdout.contains("Rendered \(listed.count) of "))
+    }
+
+    @Test func timingsListTheRenderingTimeOfEachKindOfFile() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        let result = try CommandRunner.run(["build", "--config", "configs", "--out", "public", "--timings"], in: site)
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let table = try #require(lines.firstIndex(of: "Rendering time (processor, all threads) by kind of file:"))
+        let rows = lines[(table + 1)...]
+        let kinds = rows.compactMap { row in SiteOutput.Kind.allCases.first { row.hasPrefix("  \($0.rawValue) ") } }
+        #expect(kinds == [.formPage, .referencePage, .schema, .sitePage], "the kinds the example site has, in order")
+        let schemas = FileManager.default.enumerator(atPath: site.appendingPathComponent("public").path)!
+            .compactMap { $0 as? String }.filter { $0.hasSuffix("/schema.json") }.count
+        let schemaRow = try #require(rows.first { $0.hasPrefix("  schemas ") }).split(separator: " ")
+        #expect(schemaRow[1] == "\(schemas)", "one schema per form, every one rendered")
+        #expect(rows.allSatisfy { $0.hasSuffix(" ms each") && $0.split(separator: " ").count >= 6 })
+
+        let again = try CommandRunner.run(["build", "--config", "configs", "--out", "public", "--timings"], in: site)
+        #expect(again.stdout.hasPrefix("Up to date: "))
+        #expect(!again.stdout.contains("Rendering time"), "nothing rendered, nothing timed")
     }
 
     @Test func checkReportsEveryErrorAndWritesNothing() throws {

@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// A missing translation is an error, not a warning.
     public var strictI18n = false
+    /// Where `formgen build --timings` gathers the rendering time of each kind of file (nil: not measured).
+    public var timings: RenderTimings?
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
     /// formgen renders everything again.
     public var toolIdentity: String
@@ -124,53 +126,53 @@ public struct SiteBuilder {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
         let keys = cacheKeys(site, theme: theme)
-        var pages: [(path: String, owner: String?, key: String?, render: () -> String)] = [
-            ("index.html", nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
-            ("404.html", nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
+        var pages: [(path: String, kind: SiteOutput.Kind, owner: String?, key: String?, render: () -> String)] = [
+            ("index.html", .sitePage, nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
+            ("404.html", .sitePage, nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
         ]
         for alternate in renderer.homeAlternates.dropFirst() {
-            pages.append(("\(alternate.path)/index.html", nil, keys.siteWide("index", alternate.language), { renderer.renderIndex(site, language: alternate.language) }))
+            pages.append(("\(alternate.path)/index.html", .sitePage, nil, keys.siteWide("index", alternate.language), { renderer.renderIndex(site, language: alternate.language) }))
         }
         for form in site.forms {
-            pages.append(("\(form.path)/index.html", form.path, keys.forms[form.path], { renderer.renderForm(form) }))
+            pages.append(("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path], { renderer.renderForm(form) }))
         }
         for flow in site.flows {
-            pages.append(("\(flow.id)/index.html", nil, keys.flow(flow, "page"), { renderer.renderFlow(flow) }))
+            pages.append(("\(flow.id)/index.html", .sitePage, nil, keys.flow(flow, "page"), { renderer.renderFlow(flow) }))
             for country in flow.countries {
-                pages.append(("\(country.form.path)/index.html", country.form.path, keys.forms[country.form.path], {
+                pages.append(("\(country.form.path)/index.html", .formPage, country.form.path, keys.forms[country.form.path], {
                     renderer.renderForm(country.form, breadcrumb: (flow.title, "../"))
                 }))
             }
         }
         for form in site.translations {
             let flow = form.format == .kycCountry ? site.flows.first : nil
-            pages.append(("\(form.path)/index.html", form.path, keys.forms[form.path], {
+            pages.append(("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path], {
                 renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
             }))
         }
         for form in site.allForms {
             if form.submission.provider == .collect {
-                pages.append((PageRenderer.sentPagePath(of: form), form.path, keys.forms[form.path], { renderer.renderSent(form) }))
+                pages.append((PageRenderer.sentPagePath(of: form), .sentPage, form.path, keys.forms[form.path], { renderer.renderSent(form) }))
             }
-            pages.append(("\(form.path)/schema.json", form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
-            pages.append(("\(form.path)/reference/index.html", form.path, keys.forms[form.path], {
+            pages.append(("\(form.path)/schema.json", .schema, form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
+            pages.append(("\(form.path)/reference/index.html", .referencePage, form.path, keys.forms[form.path], {
                 let reference = ReferenceWriter(form: form)
                 return renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
-            pages.append(("\(flow.id)/reference/index.html", nil, keys.flow(flow, "reference"), {
+            pages.append(("\(flow.id)/reference/index.html", .sitePage, nil, keys.flow(flow, "reference"), {
                 let reference = FlowReferenceWriter(flow: flow)
                 return renderer.renderReference(reference.document(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))
         }
         if !site.docs.isEmpty {
-            pages.append(("\(DocPage.indexPath)/index.html", nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? ""),
+            pages.append(("\(DocPage.indexPath)/index.html", .sitePage, nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? ""),
                           { renderer.renderDocsIndex(site) }))
             for doc in site.docs where !doc.isDocsIndex {
-                pages.append(("\(doc.path)/index.html", nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
+                pages.append(("\(doc.path)/index.html", .sitePage, nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
             }
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
@@ -180,13 +182,13 @@ public struct SiteBuilder {
             if renderer.homeAlternates.count > 1 {
                 for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
             }
-            pages.append(("sitemap.xml", nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+            pages.append(("sitemap.xml", .sitePage, nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
-            SiteOutput(path: path, cacheKey: path) { body }
+            SiteOutput(path: path, kind: .remoteFile, cacheKey: path) { body }
         }
         return pages.map { page in
-            SiteOutput(path: page.path, owner: page.owner, cacheKey: page.key) { Data(page.render().utf8) }
+            SiteOutput(path: page.path, kind: page.kind, owner: page.owner, cacheKey: page.key) { Data(page.render().utf8) }
         } + images
     }
 
@@ -341,7 +343,7 @@ public struct SiteBuilder {
                      start: Double, clock: () -> Double) throws -> BuildReport {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let (site, theme) = try loadAndCheck(log: log, passed: Self.passedChecks(after: previous))
-        let files = outputs(site, theme: theme)
+        let files = options.timings.map { $0.timing(outputs(site, theme: theme)) } ?? outputs(site, theme: theme)
         let copies = assetCopies()
         let writer = OutputWriter(outputDirectory: output)
         let reusable = previous?.outputKeys ?? [:]
