@@ -27,6 +27,29 @@ import Testing
         #expect(try CompactJSONEncoder().encode([String: Int]()) == "{}")
     }
 
+    /// Every integer type, floats, and a key written twice (the last value stays, in its sorted place).
+    struct Edges: Encodable {
+        enum CodingKeys: String, CodingKey { case b, a, c, small, wide, unsigned, float }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .b)
+            try container.encode("first", forKey: .a)
+            try container.encode([Int8(-8), Int8(7)], forKey: .small)
+            try container.encode(Int64.min, forKey: .wide)
+            try container.encode([UInt8(255), UInt8(0)], forKey: .unsigned)
+            try container.encode(UInt64.max, forKey: .c)
+            try container.encode(Float(0.1), forKey: .float)
+            try container.encode("second", forKey: .a)
+            try container.encode([Int16(-3)], forKey: .b)
+        }
+    }
+
+    @Test func integerTypesFloatsAndRepeatedKeysAreWrittenAsJSONEncoderWritesThem() throws {
+        #expect(try CompactJSONEncoder().encode(Edges()) == Self.foundation(Edges()))
+        #expect(try CompactJSONEncoder().encode(Edges()).contains(#""a":"second""#))
+    }
+
     @Test func scriptSafeTextCannotCloseItsScriptElement() throws {
         let json = try CompactJSONEncoder(scriptSafe: true).encode(["</script><!--": "a & b\u{2028}\u{2029}>"])
         #expect(json == #"{"\u003c/script\u003e\u003c!--":"a \u0026 b\u2028\u2029\u003e"}"#)

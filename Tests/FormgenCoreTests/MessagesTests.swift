@@ -46,6 +46,18 @@ import Testing
         #expect(Messages.format("{label} must be {value} or more", ["label": "Age", "value": "18"]) == "Age must be 18 or more")
     }
 
+    @Test(arguments: [
+        ("{label} must be {value}", "Age must be {other}", "a label's own braces stay text: a value is never filled in again"),
+        ("{{label}} {unknown} {}", "{Age} {unknown} {}", "unknown and empty placeholders stay as written"),
+        ("Vul {label} in", "Vul Age in", "text around a placeholder is kept"),
+        ("Entrez « {label} » : {value}", "Entrez « Age » : {other}", "non-ASCII text around placeholders"),
+        ("{label", "{label", "an unclosed brace"),
+        ("no placeholders", "no placeholders", "no braces at all"),
+    ])
+    func placeholdersAreFilledInOnePass(template: String, expected: String, why: String) {
+        #expect(Messages.format(template, ["label": "Age", "value": "{other}", "other": "X"]) == expected, "\(why)")
+    }
+
     @Test func pluralCategoriesFollowCLDR() {
         let cases: [(String, [Int], [String])] = [
             ("en", [0, 1, 2], ["other", "one", "other"]),

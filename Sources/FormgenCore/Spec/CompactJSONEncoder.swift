@@ -24,20 +24,33 @@ private final class Slot {
         case scalar(String)
         case text(String)
         case list([Slot])
-        case object([String: Slot])
+        /// Members in the order encoded (a key encoded twice keeps its last value); sorted when written.
+        case object([Member])
+    }
+
+    struct Member {
+        let key: String
+        let slot: Slot
     }
 
     var content = Content.empty
 
+    /// Scalars by their exact type (a comparison of type metadata); anything else encodes itself, and the
+    /// containers write the integer types it may hand them.
     static func encode<T: Encodable>(_ value: T, into slot: Slot) throws {
-        switch value {
-        case let text as String: slot.content = .text(text)
-        case let bool as Bool: slot.content = .scalar(bool ? "true" : "false")
-        case let number as Int: slot.content = .scalar(String(number))
-        case let number as Double: slot.content = .scalar(try Self.number(number))
-        case let number as Float: slot.content = .scalar(try Self.number(Double(number), description: number.description))
-        case let number as any BinaryInteger: slot.content = .scalar(String(describing: number))
-        default: try value.encode(to: SlotEncoder(slot: slot))
+        if T.self == String.self {
+            slot.content = .text(unsafeBitCast(value, to: String.self))
+        } else if T.self == Bool.self {
+            slot.content = .scalar(unsafeBitCast(value, to: Bool.self) ? "true" : "false")
+        } else if T.self == Int.self {
+            slot.content = .scalar(String(unsafeBitCast(value, to: Int.self)))
+        } else if T.self == Double.self {
+            slot.content = .scalar(try Self.number(unsafeBitCast(value, to: Double.self)))
+        } else if T.self == Float.self {
+            let number = unsafeBitCast(value, to: Float.self)
+            slot.content = .scalar(try Self.number(Double(number), description: number.description))
+        } else {
+            try value.encode(to: SlotEncoder(slot: slot))
         }
     }
 
@@ -54,11 +67,11 @@ private final class Slot {
     func member(_ key: String) -> Slot {
         let child = Slot()
         guard case .object(var members) = content else {
-            content = .object([key: child])
+            content = .object([Member(key: key, slot: child)])
             return child
         }
         content = .empty
-        members[key] = child
+        members.append(Member(key: key, slot: child))
         content = .object(members)
         return child
     }
@@ -95,11 +108,15 @@ private final class Slot {
             output += "]"
         case .object(let members):
             output += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { output += "," }
-                Self.quote(key, into: &output, scriptSafe: scriptSafe)
+            let order = members.indices.sorted { members[$0].key < members[$1].key || (members[$0].key == members[$1].key && $0 < $1) }
+            var first = true
+            for (position, index) in order.enumerated() {
+                if position + 1 < order.count, members[order[position + 1]].key == members[index].key { continue }
+                if !first { output += "," }
+                first = false
+                Self.quote(members[index].key, into: &output, scriptSafe: scriptSafe)
                 output += ":"
-                members[key]!.write(into: &output, scriptSafe: scriptSafe)
+                members[index].slot.write(into: &output, scriptSafe: scriptSafe)
             }
             output += "}"
         }
@@ -152,7 +169,7 @@ private struct SlotEncoder: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object = slot.content {} else { slot.content = .object([:]) }
+        if case .object = slot.content {} else { slot.content = .object([]) }
         return KeyedEncodingContainer(KeyedSlots<Key>(slot: slot, codingPath: codingPath))
     }
 
@@ -175,6 +192,15 @@ private struct KeyedSlots<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: Bool, forKey key: Key) throws { child(key).content = .scalar(value ? "true" : "false") }
     mutating func encode(_ value: Int, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
     mutating func encode(_ value: Double, forKey key: Key) throws { child(key).content = .scalar(try Slot.number(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { child(key).content = .scalar(String(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try Slot.encode(value, into: child(key)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
@@ -201,6 +227,15 @@ private struct ListSlots: UnkeyedEncodingContainer {
     mutating func encode(_ value: Bool) throws { next().content = .scalar(value ? "true" : "false") }
     mutating func encode(_ value: Int) throws { next().content = .scalar(String(value)) }
     mutating func encode(_ value: Double) throws { next().content = .scalar(try Slot.number(value)) }
+    mutating func encode(_ value: Int8) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: Int16) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: Int32) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: Int64) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt8) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt16) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt32) throws { next().content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt64) throws { next().content = .scalar(String(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try Slot.encode(value, into: next()) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -220,5 +255,14 @@ private struct SingleSlot: SingleValueEncodingContainer {
     mutating func encode(_ value: Bool) throws { slot.content = .scalar(value ? "true" : "false") }
     mutating func encode(_ value: Int) throws { slot.content = .scalar(String(value)) }
     mutating func encode(_ value: Double) throws { slot.content = .scalar(try Slot.number(value)) }
+    mutating func encode(_ value: Int8) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: Int16) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: Int32) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: Int64) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt8) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt16) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt32) throws { slot.content = .scalar(String(value)) }
+    mutating func encode(_ value: UInt64) throws { slot.content = .scalar(String(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { try Slot.encode(value, into: slot) }
 }

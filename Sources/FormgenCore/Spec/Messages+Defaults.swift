@@ -158,7 +158,7 @@ extension Messages {
     }
 
     static func primaryLanguage(_ language: String) -> String {
-        let primary = language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
+        let primary = primaryTag(language)
         return tables[primary] == nil ? "en" : primary
     }
 }

@@ -171,11 +171,26 @@ public enum Messages {
     private static let overrides = Overrides()
 
     /// Fills `{name}` placeholders.
+    /// One pass over the template: a value is put in as it is, never searched for placeholders itself.
     public static func format(_ template: String, _ values: [String: String]) -> String {
-        var output = template
-        for (key, value) in values.sorted(by: { $0.key < $1.key }) where output.utf8.contains(UInt8(ascii: "{")) {
-            output = ByteReplacement.replace("{\(key)}", in: output) { _ in value }
+        let utf8 = template.utf8
+        guard var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return template }
+        var output = ""
+        output.reserveCapacity(utf8.count + 32)
+        var copied = utf8.startIndex
+        while true {
+            let nameStart = utf8.index(after: open)
+            if let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: "}")),
+               let value = values[String(Substring(utf8[nameStart..<close]))] {
+                output += Substring(utf8[copied..<open])
+                output += value
+                copied = utf8.index(after: close)
+                open = close
+            }
+            guard let next = utf8[utf8.index(after: open)...].firstIndex(of: UInt8(ascii: "{")) else { break }
+            open = next
         }
+        output += Substring(utf8[copied...])
         return output
     }
 }
