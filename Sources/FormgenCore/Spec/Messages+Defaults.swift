@@ -78,6 +78,10 @@ extension Messages {
 
     /// The label as a message names it: without a trailing colon or asterisk.
     static func spokenLabel(_ label: String) -> String {
+        if let first = label.utf8.first, let last = label.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80,
+           last != UInt8(ascii: ":"), last != UInt8(ascii: "*") {
+            return label
+        }
         var text = Substring(label)
         func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
         while let first = text.first, isSpace(first) { text.removeFirst() }
@@ -98,22 +102,40 @@ extension Messages {
 
     /// `midSentence` of an ASCII label without carriage returns (where a character is a byte), on bytes.
     private static func asciiMidSentence(_ label: String) -> String {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
-        let words = Array(label.utf8).split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        func isAcronym(_ word: ArraySlice<UInt8>) -> Bool { word.dropFirst().contains(where: isUpper) || word.elementsEqual("I".utf8) }
-        guard !isAcronym(words[0]) else { return label }
-        let long = words.filter { $0.count > 3 }
-        let titleCase = words.count > 1 && !long.isEmpty && long.allSatisfy { $0.first.map(isUpper) == true }
-        var output: [UInt8] = []
-        output.reserveCapacity(label.utf8.count)
-        for (index, word) in words.enumerated() {
-            if index > 0 { output.append(UInt8(ascii: " ")) }
-            output += word
-            if index == 0 || titleCase, let initial = word.first, isUpper(initial), !isAcronym(word) {
-                output[output.count - word.count] = initial | 0x20
+        var label = label
+        return label.withUTF8 { bytes in
+            func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            /// Calls `body` with the start and end of each space-separated word (empty words included).
+            func forEachWord(_ body: (Int, Int) -> Void) {
+                var start = 0
+                for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: " ") {
+                    body(start, index)
+                    start = index + 1
+                }
             }
-        }
-        return String(decoding: output, as: UTF8.self)
+            func isAcronym(_ start: Int, _ end: Int) -> Bool {
+                if end - start == 1 && bytes[start] == UInt8(ascii: "I") { return true }
+                return start + 1 < end && (start + 1..<end).contains { isUpper(bytes[$0]) }
+            }
+            var words = 0, firstIsAcronym = false, anyLong = false, longAllUpper = true
+            forEachWord { start, end in
+                if words == 0 { firstIsAcronym = isAcronym(start, end) }
+                words += 1
+                if end - start > 3 {
+                    anyLong = true
+                    if !isUpper(bytes[start]) { longAllUpper = false }
+                }
+            }
+            if firstIsAcronym { return nil }
+            let titleCase = words > 1 && anyLong && longAllUpper
+            var output = Array(bytes)
+            var index = 0
+            forEachWord { start, end in
+                if (index == 0 || titleCase), start < end, isUpper(bytes[start]), !isAcronym(start, end) { output[start] |= 0x20 }
+                index += 1
+            }
+            return String(decoding: output, as: UTF8.self)
+        } ?? label
     }
 
     /// `midSentence` character by character, for any label.
