@@ -25,7 +25,7 @@ extension ReferenceWriter {
 
     /// The fact a field inside a repeating section adds to its description.
     func repeatFact(_ field: Field) -> ReferenceInline? {
-        guard let owner = form.repeatOf[field.id] else { return nil }
+        guard let owner = repeatOwners[field.id] else { return nil }
         return "\(.strong("Repeats:")) once in each item of the list \(code: owner), as \(code: FormSpec.itemKey(owner, 0, field.id)), \(code: FormSpec.itemKey(owner, 1, field.id)), …"
     }
 }

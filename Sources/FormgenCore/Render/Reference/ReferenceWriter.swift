@@ -6,10 +6,13 @@
 public struct ReferenceWriter {
     public let form: Form
     let wording: RuleWording
+    /// The repeating section each item field belongs to (`Form.repeatOf`, found once per page, not per field).
+    let repeatOwners: [String: String]
 
     public init(form: Form) {
         self.form = form
         wording = RuleWording(form: form)
+        repeatOwners = form.repeatOf
     }
 
     /// The page's title.
