@@ -111,7 +111,8 @@ import Testing
         let warning = Diagnostic(.warning, at: SourceLocation(file: "configs/forms/\"odd\" name.yaml", line: 3, column: 7), "unknown key 'colour'\nsecond line é")
         let state = BuildState(fingerprint: "abc", pages: 2, files: 3, warnings: [warning], outputKeys: ["a/index.html": "k1", "b/x.json": "k2"],
                                baseURL: "https://x.example/", usesRemote: false, paths: ["a/index.html", "b/x.json", "index.html"],
-                               inputs: ["configs/forms/a.yaml": "12:345:1700000000:5:00ff", "configs/site.yaml": "13:9:1700000001:0:ab"])
+                               inputs: ["configs/forms/a.yaml": "12:345:1700000000:5:00ff", "configs/site.yaml": "13:9:1700000001:0:ab"],
+                               formKeys: ["a": "k1"])
         state.save(for: output)
         #expect(BuildState.load(for: output) == state)
         try Data("{\"fingerprint\": 1}".utf8).write(to: BuildState.file(for: output))

@@ -68,16 +68,35 @@ import Testing
             return log.diagnostics.filter { $0.message.hasPrefix("duplicate field id 'a'") }.count
         }
         let (site, theme) = builder.load()
-        let key = try #require(builder.outputs(site, theme: theme).first { $0.path == "dup/index.html" }?.cacheKey)
+        let key = try #require(builder.outputs(site, theme: theme).first { $0.kind == .formPage && $0.owner == "dup" }?.cacheKey)
         #expect(duplicateErrors(passed: [:]) == 1)
         #expect(duplicateErrors(passed: ["dup": key]) == 0, "vouched for with its own key: not checked")
         #expect(duplicateErrors(passed: ["dup": "the key of other inputs"]) == 1)
     }
 
+    @Test func aBuildRecordsTheKeyOfEveryFormPageAndOfNothingElse() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-keys-\(UUID().uuidString)/public")
+        defer { try? FileManager.default.removeItem(at: output.deletingLastPathComponent()) }
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil, outputDirectory: output.path))
+        let report = try builder.build()
+        let site = try #require(report.site)
+        let state = try #require(BuildState.load(for: output))
+        let formKeys = try #require(state.formKeys)
+        let keyed = site.allForms.map(\.path).filter { state.outputKeys["\($0)/index.html"] != nil }
+        #expect(keyed.count >= 10)
+        #expect(Set(formKeys.keys) == Set(keyed), "every form with a key (language variants have none), and no home, doc or flow page")
+        for path in keyed {
+            #expect(formKeys[path] == state.outputKeys["\(path)/index.html"], "\(path)")
+        }
+    }
+
     @Test func onlyABuildThatSaidNothingVouchesForItsForms() {
         let clean = BuildState(fingerprint: "f", pages: 3, files: 4, warnings: [],
-                               outputKeys: ["contact/index.html": "k1", "contact/schema.json": "k1", "kyc/nl/index.html": "k2", "index.html": "k3"])
+                               outputKeys: ["contact/index.html": "k1", "contact/schema.json": "k1", "kyc/nl/index.html": "k2", "index.html": "k3"],
+                               formKeys: ["contact": "k1", "kyc/nl": "k2"])
         #expect(SiteBuilder.passedChecks(after: clean) == ["contact": "k1", "kyc/nl": "k2"])
+        let older = BuildState(fingerprint: "f", pages: 3, files: 4, warnings: [], outputKeys: clean.outputKeys)
+        #expect(SiteBuilder.passedChecks(after: older).isEmpty, "a state without form keys vouches for none")
         var warned = clean
         warned.warnings = [Diagnostic(.warning, at: SourceLocation(file: "configs/forms/contact.yaml", line: 1, column: 1), "unknown key 'x'")]
         #expect(SiteBuilder.passedChecks(after: warned).isEmpty)

@@ -9,6 +9,9 @@ public struct BuildState: Codable, Equatable, Sendable {
     var warnings: [Diagnostic]
     /// The cache key of each file written (see `SiteOutput.cacheKey`), by path.
     var outputKeys: [String: String]
+    /// The cache key of each form's page, by the form's path (its outputs' `owner`): the forms a build that said
+    /// nothing vouches for (``SiteBuilder/passedChecks(after:)``).
+    var formKeys: [String: String]?
     /// The base URL the site was built for.
     var baseURL: String?
     /// Whether the site fetches remote sources: then no build is skipped as up to date, since what a
@@ -36,7 +39,7 @@ public struct BuildState: Codable, Equatable, Sendable {
     }
 
     init(fingerprint: String, pages: Int, files: Int, warnings: [Diagnostic], outputKeys: [String: String], baseURL: String? = nil,
-         usesRemote: Bool? = nil, paths: [String]? = nil, inputs: [String: String]? = nil) {
+         usesRemote: Bool? = nil, paths: [String]? = nil, inputs: [String: String]? = nil, formKeys: [String: String]? = nil) {
         self.fingerprint = fingerprint
         self.pages = pages
         self.files = files
@@ -46,6 +49,7 @@ public struct BuildState: Codable, Equatable, Sendable {
         self.usesRemote = usesRemote
         self.paths = paths
         self.inputs = inputs
+        self.formKeys = formKeys
     }
 
     /// The state `json` describes; nil when a required member is missing or of another type.
@@ -90,7 +94,8 @@ public struct BuildState: Codable, Equatable, Sendable {
         var usesRemote: Bool?
         if case .bool(let flag)? = members["usesRemote"] { usesRemote = flag }
         self.init(fingerprint: fingerprint, pages: pages, files: files, warnings: warnings, outputKeys: outputKeys,
-                  baseURL: text(members["baseURL"]), usesRemote: usesRemote, paths: paths, inputs: texts(members["inputs"]))
+                  baseURL: text(members["baseURL"]), usesRemote: usesRemote, paths: paths, inputs: texts(members["inputs"]),
+                  formKeys: texts(members["formKeys"]))
     }
 
     /// Writes the state beside the output, as the JSON `load(for:)` reads (written by hand: `formgen serve` saves it
@@ -126,6 +131,10 @@ public struct BuildState: Codable, Equatable, Sendable {
         if let baseURL { quote(baseURL) } else { text += "null" }
         text += ",\"files\":\(files),\"fingerprint\":"
         quote(fingerprint)
+        if let formKeys {
+            text += ",\"formKeys\":"
+            object(formKeys)
+        }
         if let inputs {
             text += ",\"inputs\":"
             object(inputs)

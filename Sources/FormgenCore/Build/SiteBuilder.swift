@@ -321,11 +321,7 @@ public struct SiteBuilder {
     /// warned (its warnings are not kept by form, so every form is checked again to say them).
     static func passedChecks(after previous: BuildState?) -> [String: String] {
         guard let previous, previous.warnings.isEmpty else { return [:] }
-        var passed: [String: String] = [:]
-        for (path, key) in previous.outputKeys where path.hasSuffix("/index.html") {
-            passed[String(path.dropLast("/index.html".count))] = key
-        }
-        return passed
+        return previous.formKeys ?? [:]
     }
 
     /// Whether a build after `previous` writes into the output folder as it stands: the last build's state lists its
@@ -358,7 +354,10 @@ public struct SiteBuilder {
         let state = BuildState(fingerprint: inputs.digest, pages: report.pages, files: report.files, warnings: report.warnings,
                                outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
                                baseURL: site.settings.baseURL, usesRemote: site.settings.remote.declared,
-                               paths: (files.map(\.path) + copies.keys).sorted(), inputs: inputs.inputs)
+                               paths: (files.map(\.path) + copies.keys).sorted(), inputs: inputs.inputs,
+                               formKeys: Dictionary(files.compactMap { file in
+                                   file.kind == .formPage ? file.owner.flatMap { owner in file.cacheKey.map { (owner, $0) } } : nil
+                               }, uniquingKeysWith: { first, _ in first }))
         state.save(for: output)
         report.state = state
         return report
