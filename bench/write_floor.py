@@ -2,13 +2,16 @@
 """The file-system floor of a build: how long creating a build's output tree alone takes (its folders, then its
 files with their bytes, read into memory first), for formgen's output and Hugo's on the same generated site, in the
 same run. No rendering is timed: this is what any tool writing that tree pays before doing any work of its own.
+The tree is written by `bench/write_tree.c` (compiled here with `cc`): an interpreter's own cost per file would
+double the figure (a first version of this bench wrote from Python and reported about twice the floor).
 
 usage: bench/write_floor.py [N]     environment: RUNS=5 PAUSE=60 FORMAT=native|pet-json FORMGEN=.build/release/formgen
 
 Builds the N-form site once with each tool, then alternates RUNS writes of each tree (4 threads for the files, as
 formgen writes them) into new folders, and prints a Markdown table of the medians beside the tools' own build times
-from the same run. The new folders are removed after the series, then PAUSE seconds pass (ext4 skips inodes freed
-in the last minutes, which slows whoever creates files next).
+from the same run. The new folders are removed after the series, then PAUSE seconds pass: on this machine's ext4
+(no journal) a new file skips the inodes freed in the last 60 s (300 s while their table block is not yet written),
+so creating files soon after a large delete is several times slower, for any tool.
 """
 import os
 import shutil
@@ -16,7 +19,6 @@ import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(__file__))
 import build_bench  # noqa: E402  (the same sites and build commands)
@@ -37,21 +39,19 @@ def read_tree(root):
     return sorted(folders, key=lambda path: path.count(os.sep)), files
 
 
-def write_tree(tree, target):
-    folders, files = tree
-    start = time.perf_counter()
-    os.mkdir(target)
-    for folder in folders:
-        os.mkdir(os.path.join(target, folder))
+WRITER = os.path.join(build_bench.WORK, "write_tree")
 
-    def write(entry):
-        descriptor = os.open(os.path.join(target, entry[0]), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        os.write(descriptor, entry[1])
-        os.close(descriptor)
 
-    with ThreadPoolExecutor(4) as pool:
-        list(pool.map(write, files, chunksize=64))
-    return time.perf_counter() - start
+def compile_writer():
+    source = os.path.join(os.path.dirname(__file__), "write_tree.c")
+    os.makedirs(build_bench.WORK, exist_ok=True)
+    subprocess.run(["cc", "-O2", "-pthread", "-o", WRITER, source], check=True)
+
+
+def write_tree(source, target):
+    """Seconds to create a copy of `source` at `target` (4 threads for the files, as formgen writes them)."""
+    seconds = subprocess.run([WRITER, source, target, "4"], check=True, capture_output=True, text=True).stdout.split()[0]
+    return float(seconds)
 
 
 def main():
@@ -74,7 +74,7 @@ def main():
     for run in range(RUNS):
         order = ["formgen", "hugo"] if run % 2 == 0 else ["hugo", "formgen"]
         for name in order:
-            writes[name].append(write_tree(trees[name], os.path.join(runs, f"{name}-copy-{run}")))
+            writes[name].append(write_tree(os.path.join(runs, f"{name}-0"), os.path.join(runs, f"{name}-copy-{run}")))
     shutil.rmtree(runs, ignore_errors=True)
     print(f"Output trees of the {n:,}-form {build_bench.FORMAT} site, median of {RUNS} ({time.strftime('%Y-%m-%d %H:%M')}, "
           f"{os.cpu_count()} cores):\n")
@@ -92,6 +92,7 @@ def main():
 
 
 if __name__ == "__main__":
+    compile_writer()
     if not os.path.exists(build_bench.FORMGEN):
         sys.exit(f"{build_bench.FORMGEN} is missing: run `swift build -c release --product formgen` first")
     subprocess.run(["hugo", "version"], check=True, stdout=subprocess.DEVNULL)

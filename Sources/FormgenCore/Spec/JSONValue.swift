@@ -82,62 +82,71 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
 
     /// Pretty-printed JSON with sorted keys and a final newline.
     public func pretty() -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         write(into: &output, indent: 0)
-        return output + "\n"
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private func write(into output: inout String, indent: Int) {
+    private func write(into output: inout [UInt8], indent: Int) {
         switch self {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += value.isFinite ? formatNumber(value) : "null"
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): output.append(contentsOf: (value.isFinite ? formatNumber(value) : "null").utf8)
         case .string(let value): Self.appendQuoted(value, to: &output)
         case .array(let items):
-            if items.isEmpty { output += "[]"; return }
-            if items.allSatisfy(\.isScalar), items.count <= 12 {
-                output += "["
+            if items.isEmpty { output.append(contentsOf: "[]".utf8); return }
+            if items.count <= 12, items.allSatisfy(\.isScalar) {
+                output.append(UInt8(ascii: "["))
                 for (index, item) in items.enumerated() {
-                    if index > 0 { output += ", " }
+                    if index > 0 { output.append(contentsOf: ", ".utf8) }
                     item.write(into: &output, indent: 0)
                 }
-                output += "]"
+                output.append(UInt8(ascii: "]"))
                 return
             }
-            let pad = String(repeating: "  ", count: indent + 1)
-            output += "[\n"
+            output.append(contentsOf: "[\n".utf8)
             for (index, item) in items.enumerated() {
-                output += pad
+                Self.pad(&output, indent + 1)
                 item.write(into: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                if index < items.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(0x0A)
             }
-            output += String(repeating: "  ", count: indent)
-            output += "]"
+            Self.pad(&output, indent)
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            if members.isEmpty { output += "{}"; return }
-            let pad = String(repeating: "  ", count: indent + 1)
-            output += "{\n"
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                output += pad
-                Self.appendQuoted(key, to: &output)
-                output += ": "
-                members[key]!.write(into: &output, indent: indent + 1)
-                output += index == keys.count - 1 ? "\n" : ",\n"
+            if members.isEmpty { output.append(contentsOf: "{}".utf8); return }
+            output.append(contentsOf: "{\n".utf8)
+            let sorted = members.sorted { $0.key < $1.key }
+            for (index, member) in sorted.enumerated() {
+                Self.pad(&output, indent + 1)
+                Self.appendQuoted(member.key, to: &output)
+                output.append(contentsOf: ": ".utf8)
+                member.value.write(into: &output, indent: indent + 1)
+                if index < sorted.count - 1 { output.append(UInt8(ascii: ",")) }
+                output.append(0x0A)
             }
-            output += String(repeating: "  ", count: indent)
-            output += "}"
+            Self.pad(&output, indent)
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func appendQuoted(_ text: String, to output: inout String) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-            output += "\""
-            output += text
-            output += "\""
-        } else {
-            output += quoted(text)
+    /// Two spaces per level.
+    private static func pad(_ output: inout [UInt8], _ indent: Int) {
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        var plain = text
+        let appended = plain.withUTF8 { bytes -> Bool in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: bytes)
+            output.append(UInt8(ascii: "\""))
+            return true
         }
+        if !appended { output.append(contentsOf: quoted(text).utf8) }
     }
 
     private var isScalar: Bool {
