@@ -14,6 +14,25 @@ import Testing
         #expect(!Sensitivity.isSensitive(plain))
     }
 
+    /// The reason is decided once per field value and shared by copies, but a change to a field (or to a copy of
+    /// it) decides it again.
+    @Test func aFieldsRememberedReasonFollowsEveryChange() {
+        var field = Field(id: "answer", type: .text, label: "Your name", at: SourceLocation(file: "f", line: 1, column: 1))
+        #expect(field.sensitivityReason == nil)
+        let copy = field
+        field.label = "Your passport number"
+        #expect(field.sensitivityReason == "looks like an identity, bank or card number (passport)")
+        #expect(copy.sensitivityReason == nil)
+        field.label = "Your name"
+        #expect(field.sensitivityReason == nil)
+        field.type = .password
+        #expect(field.sensitivityReason == "a password")
+        var shared = field
+        shared.type = .text
+        #expect(shared.sensitivityReason == nil && field.sensitivityReason == "a password")
+        #expect(shared.sensitivityReason == Sensitivity.reason(for: shared) && field.sensitivityReason == Sensitivity.reason(for: field))
+    }
+
     @Test func theSeedIdentityFieldsAreSensitiveAndOthersAreNot() throws {
         let site = try TestSite(["configs/forms/f.yaml": """
             title: T

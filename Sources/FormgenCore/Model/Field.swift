@@ -1,3 +1,5 @@
+import Foundation
+
 /// One choice of a select, radio or checkbox group.
 public struct FieldOption: Sendable, Hashable, Codable {
     public var value: String
@@ -61,15 +63,42 @@ public struct Field: Sendable, Hashable {
 
     private final class Storage: @unchecked Sendable {
         var values: Values
+        /// `Sensitivity.reason(for:)` of `values` once asked (`.some(nil)`: not sensitive), read and set under
+        /// `Field.derivedLocks`; cleared before any change to `values`.
+        var sensitivityReason: String??
         init(_ values: Values) { self.values = values }
     }
 
     private var storage: Storage
 
-    /// The storage, copied first when another field shares it.
+    /// The storage, copied first when another field shares it. A storage only this field holds cannot be read by
+    /// another thread, so what was derived from it is forgotten here without a lock.
     private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        if isKnownUniquelyReferenced(&storage) {
+            storage.sensitivityReason = nil
+        } else {
+            storage = Storage(storage.values)
+        }
         return storage
+    }
+
+    /// Locks for what is derived from a shared storage, picked by the storage's address.
+    private static let derivedLocks: [NSLock] = (0..<32).map { _ in NSLock() }
+
+    /// Why the field is never drafted (``Sensitivity/reason(for:)``), decided once for all who share this value:
+    /// its page's spec and its reference page both ask.
+    var sensitivityReason: String? {
+        let storage = self.storage
+        let lock = Self.derivedLocks[Int(bitPattern: UInt(bitPattern: ObjectIdentifier(storage).hashValue) >> 4) & 31]
+        lock.lock()
+        let known = storage.sensitivityReason
+        lock.unlock()
+        if let known { return known }
+        let reason = Sensitivity.reason(for: self)
+        lock.lock()
+        storage.sensitivityReason = .some(reason)
+        lock.unlock()
+        return reason
     }
 
     public static func == (left: Field, right: Field) -> Bool {

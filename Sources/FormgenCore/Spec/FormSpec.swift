@@ -262,7 +262,7 @@ extension FormSpec.FieldSpec {
         required = field.required
         readOnly = field.readOnly || field.dataSource != nil
         dataSource = field.dataSource
-        sensitive = Sensitivity.isSensitive(field)
+        sensitive = field.sensitivityReason != nil
         mask = field.mask
         dateStyle = field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil
         let choices = field.effectiveOptions

@@ -149,7 +149,7 @@ public struct ReferenceWriter {
         }
         if let options = optionsText(field) { facts.append("\(.strong("Options:")) \(options)") }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
-        if let reason = Sensitivity.reason(for: field) { facts.append("\(.strong("Never saved:")) kept out of browser drafts (\(words: reason)).") }
+        if let reason = field.sensitivityReason { facts.append("\(.strong("Never saved:")) kept out of browser drafts (\(words: reason)).") }
         blocks.append(.paragraph(facts.joined(separator: .lineBreak)))
         let checks = self.checks(field)
         if !checks.isEmpty {
