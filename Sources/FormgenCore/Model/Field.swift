@@ -89,7 +89,7 @@ public struct Field: Sendable, Hashable {
     /// its page's spec and its reference page both ask.
     var sensitivityReason: String? {
         let storage = self.storage
-        let lock = Self.derivedLocks[Int(bitPattern: UInt(bitPattern: ObjectIdentifier(storage).hashValue) >> 4) & 31]
+        let lock = Self.derivedLocks[Int((UInt(bitPattern: ObjectIdentifier(storage)) >> 4) & 31)]
         lock.lock()
         let known = storage.sensitivityReason
         lock.unlock()

@@ -40,8 +40,8 @@ public enum Sensitivity {
         return nil
     }
 
-    /// Whether a field is kept out of drafts.
-    public static func isSensitive(_ field: Field) -> Bool { reason(for: field) != nil }
+    /// Whether a field is kept out of drafts (its reason, decided once per field value).
+    public static func isSensitive(_ field: Field) -> Bool { field.sensitivityReason != nil }
 
     /// The first listed word that `text` contains as whole words, or nil.
     static func identityWord(in text: String) -> String? {

@@ -262,7 +262,7 @@ extension FormSpec.FieldSpec {
         required = field.required
         readOnly = field.readOnly || field.dataSource != nil
         dataSource = field.dataSource
-        sensitive = field.sensitivityReason != nil
+        sensitive = Sensitivity.isSensitive(field)
         mask = field.mask
         dateStyle = field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil
         let choices = field.effectiveOptions
