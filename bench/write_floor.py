@@ -2,6 +2,8 @@
 """The file-system floor of a build: how long creating a build's output tree alone takes (its folders, then its
 files with their bytes, read into memory first), for formgen's output and Hugo's on the same generated site, in the
 same run. No rendering is timed: this is what any tool writing that tree pays before doing any work of its own.
+Beside it, `formgen check` (reading and checking every config, nothing rendered or written): the two together are
+what a build pays before rendering a single page.
 The tree is written by `bench/write_tree.c` (compiled here with `cc`): an interpreter's own cost per file would
 double the figure (a first version of this bench wrote from Python and reported about twice the floor).
 
@@ -71,10 +73,12 @@ def main():
                 builds[name].append(build_bench.hugo_build(folder, out)[0])
     trees = {name: read_tree(os.path.join(runs, f"{name}-0")) for name in builds}
     writes = {"formgen": [], "hugo": []}
+    checks = []
     for run in range(RUNS):
         order = ["formgen", "hugo"] if run % 2 == 0 else ["hugo", "formgen"]
         for name in order:
             writes[name].append(write_tree(os.path.join(runs, f"{name}-0"), os.path.join(runs, f"{name}-copy-{run}")))
+        checks.append(build_bench.timed([build_bench.FORMGEN, "check", "--config", "configs"], os.path.join(folder, "formgen")))
     shutil.rmtree(runs, ignore_errors=True)
     print(f"Output trees of the {n:,}-form {build_bench.FORMAT} site, median of {RUNS} ({time.strftime('%Y-%m-%d %H:%M')}, "
           f"{os.cpu_count()} cores):\n")
@@ -86,8 +90,12 @@ def main():
         print(f"| {name} | {len(folders):,} | {len(files):,} | {megabytes:.1f} | {statistics.median(writes[name]):.3f} s | "
               f"{statistics.median(builds[name]):.2f} s |")
     half = statistics.median(builds["hugo"]) / 2
-    print(f"\nHalf of Hugo's build: {half:.3f} s; writing formgen's tree alone takes "
-          f"{statistics.median(writes['formgen']) / half:.0%} of it.")
+    write = statistics.median(writes["formgen"])
+    check = build_bench.median(checks, 0)
+    print(f"\nHalf of Hugo's build: {half:.3f} s; writing formgen's tree alone takes {write / half:.0%} of it.")
+    print(f"`formgen check` (reading and checking the configs, nothing rendered or written): {check:.3f} s wall, "
+          f"{build_bench.median(checks, 1):.3f} s processor; with the tree written, {(check + write) / half:.0%} of half "
+          f"of Hugo's build before any page is rendered.")
     time.sleep(PAUSE)
 
 

@@ -246,11 +246,6 @@ extension FormSpec {
         }
         return embedded
     }
-
-    /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
-    public func embeddableJSON() -> String {
-        (try? CompactJSONEncoder(scriptSafe: true).encode(self)) ?? "{}"
-    }
 }
 
 extension FormSpec.FieldSpec {
