@@ -2,13 +2,20 @@ import Foundation
 import Testing
 @testable import FormgenCore
 
-/// The build's small helpers: one-pass replacement, FNV-1a's hex, file digests that follow a file's changes.
+/// The build's small helpers: one-pass replacement, file stems, FNV-1a's hex, file digests that follow a file's changes.
 @Suite struct SupportTests {
     @Test func replacesSeveralNeedlesInOnePassAndKeepsTheTextBetween() {
         let text = "<p>été A-1</p>B-22<i>A-1</i>ü"
         let replaced = ByteReplacement.replace(["A-1": "[a]", "B-22": "«b»"], in: text)
         #expect(replaced == "<p>été [a]</p>«b»<i>[a]</i>ü")
         #expect(ByteReplacement.replace(["none": "x"], in: text) == text)
+    }
+
+    @Test(arguments: ["configs/forms/contact.yaml", "contact.yaml", "/abs/forms/pet.adoption.json", "forms/.hidden", "forms/name.",
+                      "forms/noextension", "forms/folder/", "https://example.com/forms/remote-form.yaml", "i18n/nl.yml", "a/b.c/d",
+                      "forms/é-formulier.yaml"])
+    func fileStemIsWhatURLGives(_ path: String) {
+        #expect(FileStem.of(path) == URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
     }
 
     @Test func fnvHexIsThirtyTwoDigitsAndFollowsTheInput() {

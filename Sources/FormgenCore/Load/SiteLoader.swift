@@ -105,7 +105,7 @@ public struct SiteLoader: Sendable {
             var hasher = FNV1a()
             hasher.add(text)
             translationDigests[file] = hasher.hex
-            let language = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+            let language = FileStem.of(file)
             let countryForms = flow?.flow.countries.map(\.form) ?? []
             let translated = TranslationFileReader().apply(root, language: language, to: forms + countryForms)
             forms = Array(translated.prefix(forms.count))
@@ -124,7 +124,7 @@ public struct SiteLoader: Sendable {
     /// Parses one config file of `forms/` or `countries/` and reads it in the format it is written in.
     private func read(text: String, file: String, settings: SiteSettings, log: DiagnosticLog) -> ConfigReading {
         guard let root = ConfigFile.parse(text: text, file: file, log: log) else { return .nothing }
-        let path = slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
+        let path = slug(FileStem.of(file))
         switch ConfigFile.detectFormat(root) {
         case .kycCountry:
             return CountryReader().read(root).map(ConfigReading.country) ?? .nothing
