@@ -14,6 +14,15 @@ import Testing
         #expect(!Sensitivity.isSensitive(plain))
     }
 
+    /// Whole words in any case, at either end, with any separator; a listed word inside a longer word is not one.
+    @Test(arguments: [("PASSPORT", true), ("Steuer-ID", true), ("iban", true), ("Card_Number", true), ("bank.account", true),
+                      ("Tinned food", false), ("Pinned note", false), ("Passports office", false), ("Rijksregisternummer (België)", true),
+                      ("Numéro de carte", false), ("Your SSN?", true)])
+    func identityWordsAreWholeWordsInAnyCase(_ label: String, _ sensitive: Bool) {
+        let field = Field(id: "answer", type: .text, label: label, at: SourceLocation(file: "f", line: 1, column: 1))
+        #expect(Sensitivity.isSensitive(field) == sensitive)
+    }
+
     /// The reason is decided once per field value and shared by copies, but a change to a field (or to a copy of
     /// it) decides it again.
     @Test func aFieldsRememberedReasonFollowsEveryChange() {

@@ -4,6 +4,19 @@ import Testing
 
 /// The HTML each field type becomes: native attributes that work without JavaScript.
 @Suite struct RenderTests {
+    /// The autocomplete token a field gets from its id and label: the earliest listed token that either names
+    /// wins, then words in the label (email before phone before birth before full name).
+    @Test(arguments: [
+        ("city", "Email address", FieldType.text, "email"), ("name", "Phone", .text, "name"), ("q1", "Your email here", .text, "email"),
+        ("q2", "Phone or email", .text, "email"), ("q3", "Birth place", .text, "bday"), ("q4", "Date of birth", .date, "bday"),
+        ("q5", "Fullname please", .text, "name"), ("zip", "Question", .text, "postal-code"), ("q6", "Voornaam", .text, "given-name"),
+        ("q7", "Favourite colour", .text, nil), ("q8", "Town or city", .text, nil), ("company", "Phone number", .text, "tel"),
+    ] as [(String, String, FieldType, String?)])
+    func autocompleteIsInferredFromIdAndLabel(_ id: String, _ label: String, _ type: FieldType, _ token: String?) {
+        let field = Field(id: id, type: type, label: label, at: SourceLocation(file: "f.yaml", line: 1, column: 1))
+        #expect(Autocomplete.infer(for: field) == token)
+    }
+
     static let theme = Theme.load(overrides: nil, log: DiagnosticLog())
 
     static func page(_ path: String) throws -> String {

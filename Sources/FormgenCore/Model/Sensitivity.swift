@@ -45,6 +45,7 @@ public enum Sensitivity {
 
     /// The first listed word that `text` contains as whole words, or nil.
     static func identityWord(in text: String) -> String? {
+        if text.utf8.allSatisfy({ $0 < 0x80 }), !mayContainFirstWord(text) { return nil }
         let words = words(text)
         var candidates: [Int] = []
         for word in words { candidates += needlesByFirstWord[word] ?? [] }
@@ -52,6 +53,33 @@ public enum Sensitivity {
         for index in Set(candidates).sorted() where contains(words, identityWordTokens[index].tokens) { return identityWordTokens[index].word }
         return nil
     }
+
+    /// Whether an ASCII text has a word (lower-cased, as `words` cuts it) that starts one of `identityWords`: each
+    /// word's FNV-1a hash is looked up, so that most labels are passed over without cutting them into strings.
+    private static func mayContainFirstWord(_ text: String) -> Bool {
+        var hash: UInt64 = fnvBasis
+        var inWord = false
+        for byte in text.utf8 {
+            let lower = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+            if (lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39) {
+                hash = (hash ^ UInt64(lower)) &* fnvPrime
+                inWord = true
+            } else if inWord {
+                if firstWordHashes.contains(hash) { return true }
+                hash = fnvBasis
+                inWord = false
+            }
+        }
+        return inWord && firstWordHashes.contains(hash)
+    }
+
+    private static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let fnvPrime: UInt64 = 0x100_0000_01b3
+
+    /// The FNV-1a hashes of the words that start an entry of `identityWords`.
+    private static let firstWordHashes: Set<UInt64> = Set(needlesByFirstWord.keys.map { word in
+        word.utf8.reduce(fnvBasis) { ($0 ^ UInt64($1)) &* fnvPrime }
+    })
 
     /// The positions in `identityWordTokens` of the entries that start with each word.
     private static let needlesByFirstWord: [Substring: [Int]] = Dictionary(grouping: identityWordTokens.indices.filter { !identityWordTokens[$0].tokens.isEmpty }) {

@@ -33,16 +33,36 @@ enum Autocomplete {
         }
         let id = normalise(field.id)
         let label = normalise(field.label)
-        for (words, token) in byWord where words.contains(id) || words.contains(label) {
-            return token
+        switch (groupOfWord[id], groupOfWord[label]) {
+        case let (byID?, byLabel?): return byWord[min(byID, byLabel)].token
+        case let (group?, nil), let (nil, group?): return byWord[group].token
+        case (nil, nil): break
         }
-        let labelWords = Set(label.split(separator: "_").map(String.init))
-        if labelWords.contains("email") { return "email" }
-        if labelWords.contains("phone") { return "tel" }
-        if labelWords.contains("birth") { return "bday" }
-        if labelWords.contains("fullname") { return "name" }
+        var email = false, phone = false, birth = false, fullName = false
+        for word in label.split(separator: "_") {
+            switch word {
+            case "email": email = true
+            case "phone": phone = true
+            case "birth": birth = true
+            case "fullname": fullName = true
+            default: break
+            }
+        }
+        if email { return "email" }
+        if phone { return "tel" }
+        if birth { return "bday" }
+        if fullName { return "name" }
         return nil
     }
+
+    /// Each word of `byWord` with the position of the first entry that lists it: the earliest entry wins.
+    private static let groupOfWord: [String: Int] = {
+        var groups: [String: Int] = [:]
+        for (index, entry) in byWord.enumerated() {
+            for word in entry.words where groups[word] == nil { groups[word] = index }
+        }
+        return groups
+    }()
 
     /// The text lower-cased, each run of other characters than letters and digits one `_`, none at the ends.
     private static func normalise(_ text: String) -> String {
