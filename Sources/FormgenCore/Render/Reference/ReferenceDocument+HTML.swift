@@ -8,8 +8,8 @@ import Foundation
 extension ReferenceDocument {
     /// The page's HTML and its level-1 heading's text.
     func html(reservedIDs: Set<String>) -> (html: String, title: String?) {
-        var html = ""
-        html.reserveCapacity(16_384)
+        var html = HTMLBytes()
+        html.bytes.reserveCapacity(16_384)
         var usedIDs = reservedIDs
         var lastHeading: String?
         var title: String?
@@ -20,63 +20,94 @@ extension ReferenceDocument {
                 let id = Markdown.uniqueID(Markdown.slug(text), used: &usedIDs)
                 if level == 1 && title == nil { title = text }
                 lastHeading = text
-                html += "<h\(level) id=\"\(id)\">"
+                html.append("<h\(level) id=\"\(id)\">")
                 Self.writeBlockContent(inline.parts, into: &html)
-                html += "</h\(level)>\n"
+                html.append("</h\(level)>\n")
             case .paragraph(let inline):
-                html += "<p>"
+                html.append("<p>")
                 Self.writeBlockContent(inline.parts, into: &html)
-                html += "</p>\n"
+                html.append("</p>\n")
             case .table(let table):
-                html += "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.escape(lastHeading ?? "Table"))\"><table>\n<thead>\n<tr>\n"
+                html.append("<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"")
+                html.append(HTMLEscaping.escape(lastHeading ?? "Table"))
+                html.append("\"><table>\n<thead>\n<tr>\n")
                 Self.writeRow(table.header, cell: "th", centred: table.centred, into: &html)
-                html += "</tr>\n</thead>\n"
+                html.append("</tr>\n</thead>\n")
                 if !table.rows.isEmpty {
-                    html += "<tbody>\n"
+                    html.append("<tbody>\n")
                     for row in table.rows {
-                        html += "<tr>\n"
+                        html.append("<tr>\n")
                         Self.writeRow(row, cell: "td", centred: table.centred, into: &html)
-                        html += "</tr>\n"
+                        html.append("</tr>\n")
                     }
-                    html += "</tbody>\n"
+                    html.append("</tbody>\n")
                 }
-                html += "</table></div>\n"
+                html.append("</table></div>\n")
             case .numberedList(let items):
-                html += "<ol>\n"
+                html.append("<ol>\n")
                 for entry in items {
-                    html += "<li>"
+                    html.append("<li>")
                     Self.writeBlockContent(entry.item.parts, into: &html)
                     if !entry.bullets.isEmpty {
-                        html += "\n"
+                        html.append("\n")
                         Self.writeBullets(entry.bullets, into: &html)
                     }
-                    html += "</li>\n"
+                    html.append("</li>\n")
                 }
-                html += "</ol>\n"
+                html.append("</ol>\n")
             case .bulletList(let items):
                 Self.writeBullets(items, into: &html)
             }
         }
-        return (html, title)
+        return (String(decoding: html.bytes, as: UTF8.self), title)
     }
 
-    private static func writeRow(_ cells: [ReferenceInline], cell: String, centred: Set<Int>, into html: inout String) {
-        let open = "<" + cell + ">", openCentred = "<" + cell + " align=\"center\">", close = "</" + cell + ">\n"
+    /// The page's HTML as it is written: bytes, appended to without a string's bookkeeping.
+    private struct HTMLBytes {
+        var bytes: [UInt8] = []
+
+        mutating func append(_ text: String) {
+            bytes.append(contentsOf: text.utf8)
+        }
+
+        /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"`.
+        mutating func appendEscaped<Text: StringProtocol>(_ text: Text) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
+                default: bytes.append(byte)
+                }
+            }
+        }
+
+        mutating func removeTrailingSpaces() {
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        }
+    }
+
+    private static func writeRow(_ cells: [ReferenceInline], cell: String, centred: Set<Int>, into html: inout HTMLBytes) {
         for (column, inline) in cells.enumerated() {
-            html += centred.isEmpty || !centred.contains(column) ? open : openCentred
+            html.append("<")
+            html.append(cell)
+            html.append(centred.isEmpty || !centred.contains(column) ? ">" : " align=\"center\">")
             writeBlockContent(inline.parts, into: &html)
-            html += close
+            html.append("</")
+            html.append(cell)
+            html.append(">\n")
         }
     }
 
-    private static func writeBullets(_ items: [ReferenceInline], into html: inout String) {
-        html += "<ul>\n"
+    private static func writeBullets(_ items: [ReferenceInline], into html: inout HTMLBytes) {
+        html.append("<ul>\n")
         for item in items {
-            html += "<li>"
+            html.append("<li>")
             writeBlockContent(item.parts, into: &html)
-            html += "</li>\n"
+            html.append("</li>\n")
         }
-        html += "</ul>\n"
+        html.append("</ul>\n")
     }
 
     // MARK: Inline content
@@ -84,63 +115,57 @@ extension ReferenceDocument {
     /// A block's inline content, with spaces removed where cmark removes them: at the block's ends and on both sides
     /// of a line break. Only text writes spaces at the end of the HTML (markup and code end with `>`), so trailing
     /// spaces are taken off what was written; leading ones are skipped until something else is written.
-    private static func writeBlockContent(_ parts: [ReferenceInline.Part], into html: inout String) {
+    private static func writeBlockContent(_ parts: [ReferenceInline.Part], into html: inout HTMLBytes) {
         var atLineStart = true
         writeInline(parts, into: &html, atLineStart: &atLineStart)
-        removeTrailingSpaces(from: &html)
+        html.removeTrailingSpaces()
     }
 
-    private static func writeInline(_ parts: [ReferenceInline.Part], into html: inout String, atLineStart: inout Bool) {
+    private static func writeInline(_ parts: [ReferenceInline.Part], into html: inout HTMLBytes, atLineStart: inout Bool) {
         for part in parts {
             switch part {
             case .words(let words): writeText(words, into: &html, atLineStart: &atLineStart)
             case .text(let text): writeText(folded(text), into: &html, atLineStart: &atLineStart)
             case .code(let code):
                 atLineStart = false
-                html += "<code>"
-                escape(codeContent(code), into: &html)
-                html += "</code>"
+                html.append("<code>")
+                html.appendEscaped(codeContent(code))
+                html.append("</code>")
             case .emphasis(let inner):
                 atLineStart = false
-                html += "<em>"
+                html.append("<em>")
                 writeInline(inner, into: &html, atLineStart: &atLineStart)
-                html += "</em>"
+                html.append("</em>")
             case .strong(let inner):
                 atLineStart = false
-                html += "<strong>"
+                html.append("<strong>")
                 writeInline(inner, into: &html, atLineStart: &atLineStart)
-                html += "</strong>"
+                html.append("</strong>")
             case let .link(href, inner):
                 atLineStart = false
-                html += "<a href=\""
-                html += escapedHref(href)
-                html += "\">"
+                html.append("<a href=\"")
+                html.append(escapedHref(href))
+                html.append("\">")
                 writeInline(inner, into: &html, atLineStart: &atLineStart)
-                html += "</a>"
+                html.append("</a>")
             case .lineBreak:
-                removeTrailingSpaces(from: &html)
-                html += "<br />\n"
+                html.removeTrailingSpaces()
+                html.append("<br />\n")
                 atLineStart = true
             }
         }
     }
 
-    private static func writeText(_ text: String, into html: inout String, atLineStart: inout Bool) {
-        guard atLineStart else { return escape(text, into: &html) }
+    private static func writeText(_ text: String, into html: inout HTMLBytes, atLineStart: inout Bool) {
+        guard atLineStart else { return html.appendEscaped(text) }
         guard text.utf8.first == 0x20 else {
             if !text.isEmpty { atLineStart = false }
-            return escape(text, into: &html)
+            return html.appendEscaped(text)
         }
         let kept = text.drop { $0 == " " }
         guard !kept.isEmpty else { return }
         atLineStart = false
-        escape(String(kept), into: &html)
-    }
-
-    private static func removeTrailingSpaces(from html: inout String) {
-        guard html.utf8.last == 0x20 else { return }
-        let kept = html.utf8.reversed().prefix { $0 == 0x20 }.count
-        html.removeLast(kept)
+        html.appendEscaped(kept)
     }
 
     /// A config string's text as the escaped Markdown shows it: tabs and line breaks folded to one space.
@@ -189,23 +214,6 @@ extension ReferenceDocument {
             return text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         return text
-    }
-
-    /// Escaped as cmark escapes text: `&`, `<`, `>` and `"`.
-    private static func escape(_ text: String, into html: inout String) {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) else {
-            html += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            case "\"": html += "&quot;"
-            default: html.unicodeScalars.append(scalar)
-            }
-        }
     }
 
     /// A link address escaped as cmark escapes it: bytes outside its safe set as `%XX`, `&` and `'` as entities.
