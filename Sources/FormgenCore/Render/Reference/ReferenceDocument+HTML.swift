@@ -70,16 +70,25 @@ extension ReferenceDocument {
             bytes.append(contentsOf: text.utf8)
         }
 
-        /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"`.
-        mutating func appendEscaped<Text: StringProtocol>(_ text: Text) {
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                default: bytes.append(byte)
+        /// Text escaped as cmark escapes it: `&`, `<`, `>` and `"`; the runs between them appended whole.
+        mutating func appendEscaped(_ text: String) {
+            var text = text
+            text.withUTF8 { utf8 in
+                var start = 0
+                for index in utf8.indices {
+                    let entity: StaticString
+                    switch utf8[index] {
+                    case UInt8(ascii: "&"): entity = "&amp;"
+                    case UInt8(ascii: "<"): entity = "&lt;"
+                    case UInt8(ascii: ">"): entity = "&gt;"
+                    case UInt8(ascii: "\""): entity = "&quot;"
+                    default: continue
+                    }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                    entity.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                    start = index + 1
                 }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
             }
         }
 
@@ -165,7 +174,7 @@ extension ReferenceDocument {
         let kept = text.drop { $0 == " " }
         guard !kept.isEmpty else { return }
         atLineStart = false
-        html.appendEscaped(kept)
+        html.appendEscaped(String(kept))
     }
 
     /// A config string's text as the escaped Markdown shows it: tabs and line breaks folded to one space.
