@@ -10,6 +10,20 @@ import Testing
                                   "b": .string("x\"é😀\n"), "c": .object([:])]))
     }
 
+    /// Strings read as Foundation reads them: plain runs, escapes at either end or between runs, non-ASCII text,
+    /// surrogate pairs; a raw control character or an unterminated string is refused.
+    @Test(arguments: [#""plain ascii""#, #""""#, #""é and 漢字 and 😀""#, #""\"quoted\"""#, #""tab\there""#, #""ends with \n""#,
+                      #""\u00e9\ud83d\ude00 then text""#, #""a\/b\\c""#, #""mixed é\u0041\n漢""#])
+    func stringsReadAsFoundationReadsThem(text: String) throws {
+        let expected = try JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? String
+        #expect(try JSONValue.decode(Data(text.utf8)) == .string(try #require(expected)))
+    }
+
+    @Test(arguments: ["\"a\u{01}b\"", "\"abc", "\"abc\\"])
+    func aControlCharacterOrAnOpenStringIsRefused(text: String) {
+        #expect(throws: JSONParser.Failure.self) { try JSONValue.decode(Data(text.utf8)) }
+    }
+
     /// The writer of schema files: keys sorted, two spaces per level, short scalar lists on one line, strings
     /// escaped so that invisible characters show, and what it writes reads back as the same value.
     @Test func prettyJSONHasSortedKeysShortScalarListsOnOneLineAndReadsBack() throws {

@@ -49,7 +49,12 @@ public struct JSONParser {
     private func fail(_ reason: String) -> Failure { Failure(offset: index, reason: reason) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue(depth: Int) throws -> JSONValue {
@@ -215,8 +220,14 @@ public struct JSONParser {
 
     private mutating func parseString() throws -> String {
         index += 1
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"), bytes[index] >= 0x20 { index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+            index += 1
+            return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
-        var runStart = index
+        var runStart = start
         func flushRun() {
             if runStart < index { scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars) }
         }
