@@ -56,6 +56,27 @@ struct CompactJSONWriter {
         }
     }
 
+    /// A member with text, left out when there is none.
+    mutating func member(_ key: String, _ text: String?) {
+        guard let text else { return }
+        self.key(key)
+        string(text)
+    }
+
+    /// A member with a whole number, left out when there is none.
+    mutating func member(_ key: String, _ number: Int?) {
+        guard let number else { return }
+        self.key(key)
+        int(number)
+    }
+
+    /// A member with a flag, left out when there is none.
+    mutating func member(_ key: String, _ flag: Bool?) {
+        guard let flag else { return }
+        self.key(key)
+        bool(flag)
+    }
+
     // MARK: Scalars
 
     mutating func string(_ text: String) {
