@@ -10,9 +10,9 @@ struct CompactJSONWriter {
     /// Set when a number could not be written (not finite): `JSONEncoder` refuses such a value.
     private(set) var failed = false
 
-    init(scriptSafe: Bool, capacity: Int = 4096) {
+    init(scriptSafe: Bool) {
         self.scriptSafe = scriptSafe
-        bytes.reserveCapacity(capacity)
+        bytes.reserveCapacity(4096)
     }
 
     /// The bytes written, as text.
@@ -49,9 +49,9 @@ struct CompactJSONWriter {
     /// A dictionary of text as an object, keys sorted.
     mutating func object(_ members: [String: String]) {
         object { writer in
-            for key in members.keys.sorted() {
+            for (key, text) in members.sorted(by: { $0.key < $1.key }) {
                 writer.key(key)
-                writer.string(members[key]!)
+                writer.string(text)
             }
         }
     }
@@ -119,9 +119,9 @@ struct CompactJSONWriter {
         case .array(let items): list(items) { $0.value($1) }
         case .object(let members):
             object { writer in
-                for key in members.keys.sorted() {
+                for (key, member) in members.sorted(by: { $0.key < $1.key }) {
                     writer.key(key)
-                    writer.value(members[key]!)
+                    writer.value(member)
                 }
             }
         }
