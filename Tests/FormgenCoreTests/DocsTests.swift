@@ -5,6 +5,12 @@ import Testing
 /// `configs/docs/**/*.md` become pages: front matter, titles, output paths, rewritten links, navigation,
 /// located errors; and the site-wide outputs that list them (index, 404, sitemap).
 @Suite struct DocsTests {
+    /// A doc without a `title` is called by its file name: words split at `-` and `_`, the first letter capitalised.
+    @Test(arguments: [("docs/filling-in-the-form.md", "Filling in the form"), ("how_to.md", "How to"), ("guides/v1.2-notes.md", "V1.2 notes")])
+    func aDocWithoutATitleIsCalledByItsFileName(_ source: String, _ title: String) {
+        #expect(DocsLoader.humanTitle(source) == title)
+    }
+
     static let minimalForm = """
         id: contact
         title: Contact us

@@ -5,6 +5,13 @@ import Testing
 /// The pieces of remote sources that need no network: `remote:` read with exact diagnostics, the JSONPath
 /// subset, list options, images told by their bytes, `${VAR}` templates, cache ages.
 struct RemoteReaderTests {
+    /// A remote source without an `id` is named by its URL's last path segment, without extension or query.
+    @Test(arguments: [("https://example.com/forms/inspection.json?x=1", "inspection"), ("https://example.com/lists/countries.yaml", "countries"),
+                      ("https://example.com/lists/", "lists"), ("https://example.com/Pet%20Forms/Adopt.yml", "adopt")])
+    func aSourceWithoutAnIDIsNamedByItsURL(_ url: String, _ id: String) {
+        #expect(RemoteSourcesReader.defaultID(for: url) == id)
+    }
+
     @Test func remoteSettingsAreReadWithTheirDefaults() throws {
         let site = try TestSite(["configs/site.yaml": """
             remote:

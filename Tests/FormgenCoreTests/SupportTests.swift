@@ -16,6 +16,10 @@ import Testing
                       "forms/é-formulier.yaml"])
     func fileStemIsWhatURLGives(_ path: String) {
         #expect(FileStem.of(path) == URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent)
+        // NSString, which named docs and remote sources before, differs only on a name ending in a dot (it drops the dot).
+        if !path.hasSuffix(".") {
+            #expect(FileStem.of(path) == ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        }
     }
 
     @Test func fnvHexIsThirtyTwoDigitsAndFollowsTheInput() {

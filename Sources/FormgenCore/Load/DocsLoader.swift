@@ -62,7 +62,7 @@ public struct DocsLoader {
     /// `guides/How To.md` → `docs/guides/how-to`; an `index.md` or `README.md` stands for its folder.
     static func outputPath(for source: String) -> String {
         var components = source.split(separator: "/").map(String.init)
-        let name = ((components.popLast() ?? "") as NSString).deletingPathExtension
+        let name = FileStem.of(components.popLast() ?? "")
         var path = [DocPage.indexPath] + components.map(slug)
         if !["index", "readme"].contains(name.lowercased()) { path.append(slug(name)) }
         return path.joined(separator: "/")
@@ -70,7 +70,7 @@ public struct DocsLoader {
 
     /// `filling-in-the-form.md` → `Filling in the form`.
     static func humanTitle(_ source: String) -> String {
-        let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = FileStem.of(source)
         let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }

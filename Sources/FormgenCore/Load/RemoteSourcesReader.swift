@@ -95,8 +95,7 @@ struct RemoteSourcesReader {
     /// The URL's last path segment without its extension (`…/inspection.json?x=1` → `inspection`).
     static func defaultID(for url: String) -> String {
         let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        let last = path.split(separator: "/").last.map(String.init) ?? ""
-        return slug((last as NSString).deletingPathExtension)
+        return slug(FileStem.of(path))
     }
 
     /// `dropIf: {key: valMid, in: [0, null, ""]}`.

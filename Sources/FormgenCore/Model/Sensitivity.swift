@@ -45,7 +45,7 @@ public enum Sensitivity {
 
     /// The first listed word that `text` contains as whole words, or nil.
     static func identityWord(in text: String) -> String? {
-        if text.utf8.allSatisfy({ $0 < 0x80 }), !mayContainFirstWord(text) { return nil }
+        guard mayContainFirstWord(text) else { return nil }
         let words = words(text)
         var candidates: [Int] = []
         for word in words { candidates += needlesByFirstWord[word] ?? [] }
@@ -54,12 +54,14 @@ public enum Sensitivity {
         return nil
     }
 
-    /// Whether an ASCII text has a word (lower-cased, as `words` cuts it) that starts one of `identityWords`: each
-    /// word's FNV-1a hash is looked up, so that most labels are passed over without cutting them into strings.
+    /// Whether a text may have a word (lower-cased, as `words` cuts it) that starts one of `identityWords`: each
+    /// word's FNV-1a hash is looked up, so that most labels are passed over without cutting them into strings. Text
+    /// that is not ASCII always may (`words` reads its letters by their Unicode properties).
     private static func mayContainFirstWord(_ text: String) -> Bool {
         var hash: UInt64 = fnvBasis
         var inWord = false
         for byte in text.utf8 {
+            if byte >= 0x80 { return true }
             let lower = byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
             if (lower >= 0x61 && lower <= 0x7a) || (lower >= 0x30 && lower <= 0x39) {
                 hash = (hash ^ UInt64(lower)) &* fnvPrime

@@ -93,10 +93,10 @@ struct CompactJSONWriter {
         scalar(String(value))
     }
 
-    /// A number as `JSONEncoder` writes a `Double` (its description without a trailing `.0`), or as an `Int` when
-    /// `asInteger` and it is whole and below 10^15, as the spec's values encode themselves.
-    mutating func number(_ value: Double, asInteger: Bool) {
-        if asInteger, value == value.rounded(), abs(value) < 1e15 { return int(Int(value)) }
+    /// A number as the spec's values encode themselves: an `Int` when it is whole and below 10^15, otherwise as
+    /// `JSONEncoder` writes a `Double` (its description without a trailing `.0`).
+    mutating func number(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 { return int(Int(value)) }
         guard value.isFinite else {
             failed = true
             return scalar("null")
@@ -114,7 +114,7 @@ struct CompactJSONWriter {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)
-        case .number(let number): self.number(number, asInteger: true)
+        case .number(let number): self.number(number)
         case .string(let text): string(text)
         case .array(let items): list(items) { $0.value($1) }
         case .object(let members):

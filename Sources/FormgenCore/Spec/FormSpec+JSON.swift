@@ -134,7 +134,7 @@ extension FormSpec.FieldSpec {
                         json.member("rule", validation.rule)
                         switch validation.value {
                         case .string(let text)?: json.member("value", text)
-                        case .number(let number)?: json.key("value"); json.number(number, asInteger: true)
+                        case .number(let number)?: json.key("value"); json.number(number)
                         case nil: break
                         }
                     }

@@ -1,6 +1,6 @@
 /// A file's name without its folders and its extension (`forms/contact.yaml` → `contact`), as
 /// `URL(fileURLWithPath:).deletingPathExtension().lastPathComponent` gives it, from the text alone: no `URL`, which
-/// on Linux asks the file system whether the path is a folder.
+/// on Linux asks the file system whether the path is a folder. Config files, docs and remote sources are named by it.
 enum FileStem {
     static func of(_ path: String) -> String {
         var trimmed = Substring(path)
