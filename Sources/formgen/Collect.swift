@@ -14,7 +14,8 @@ extension Formgen {
             --db postgres://user:password@host:port/database lets several instances share one database. \
             --webhook FORM=URL POSTs each stored submission of FORM to URL from an outbox, retried with backoff. \
             A filled honeypot is dropped; fg-elapsed under the form's minSeconds gets 422. \
-            GET /healthz answers 200. SIGINT/SIGTERM finish the requests in flight, then stop.
+            GET /healthz answers 200 (503 with the reason while the store is failing). A connection silent for --header-timeout or a body slower than --body-timeout is \
+            closed. SIGINT/SIGTERM finish the requests in flight (for at most --shutdown-grace), then stop.
             """
         )
 
@@ -45,6 +46,15 @@ extension Formgen {
         @Option(name: .customLong("uploads"), help: "Where files sent with submissions are kept, each named by its SHA-256 (default: uploads/ beside the SQLite file).")
         var uploads: String?
 
+        @Option(name: .customLong("header-timeout"), help: "Seconds a connection may stay silent: its request head must arrive within them, and a body may pause no longer.")
+        var headerTimeout = 10.0
+
+        @Option(name: .customLong("body-timeout"), help: "Seconds a request's whole body may take to arrive (then 408 and the connection is closed).")
+        var bodyTimeout = 30.0
+
+        @Option(name: .customLong("shutdown-grace"), help: "Seconds SIGINT/SIGTERM lets requests in flight finish before closing their connections.")
+        var shutdownGrace = 2.0
+
         @Option(name: .customLong("webhook"), help: "FORM=URL: POST each stored submission of that form to URL (outbox, retried); repeatable.")
         var webhook: [String] = []
 
@@ -52,6 +62,10 @@ extension Formgen {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard maxBody > 0 else { throw ValidationError("--max-body must be positive") }
             guard rate > 0, burst > 0 else { throw ValidationError("--rate and --burst must be positive") }
+            for (flag, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--shutdown-grace", shutdownGrace)] {
+                guard seconds.isFinite, seconds >= 0, seconds <= 86_400 else { throw ValidationError("\(flag) must be from 0 to 86400 seconds") }
+            }
+            guard headerTimeout > 0, bodyTimeout > 0 else { throw ValidationError("--header-timeout and --body-timeout must be positive") }
             _ = try webhooks()
         }
 
@@ -79,6 +93,9 @@ extension Formgen {
             options.rateBurst = burst
             options.webhooks = try webhooks()
             options.uploadsDirectory = uploads
+            options.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+            options.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+            options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))
             do {
                 try await CollectServer(options: options).run()
             } catch let error as CollectError {

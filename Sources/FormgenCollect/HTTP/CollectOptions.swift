@@ -15,6 +15,14 @@ public struct CollectOptions: Sendable {
     /// Per-IP rate limit: sustained submissions per second and burst.
     public var ratePerSecond = 20.0
     public var rateBurst = 40
+    /// How long a connection may stay silent: a request's head must arrive within this of the connection opening (or of
+    /// the last answer on it), and a body may pause at most this long between reads; then the connection is closed.
+    public var headerTimeout: Duration = .seconds(10)
+    /// How long a request's whole body may take to arrive; a body still arriving after it is answered 408 and its
+    /// connection closed.
+    public var bodyTimeout: Duration = .seconds(30)
+    /// After SIGINT/SIGTERM, how long requests in flight may take to finish before their connections are closed.
+    public var shutdownGrace: Duration = .seconds(2)
     /// Form path → webhook URLs notified of each stored submission (through the outbox).
     public var webhooks: [String: [String]] = [:]
     /// Where files of multipart submissions are kept (`<sha256>`); nil: `uploads/` beside the SQLite file, or in the

@@ -27,18 +27,22 @@ public struct CollectRouter: Sendable {
         }
         let service = self.service
         let maxBytes = options.maxBodyBytes
+        let bodyTimeout = options.bodyTimeout
         let siteOrigins = Set(options.origins.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
         router.post("/submit/**") { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
                 return Self.json(415, CollectService.error("send application/json, application/x-www-form-urlencoded or multipart/form-data"))
             }
-            var request = request
             let body: ByteBuffer
             do {
-                body = try await request.collectBody(upTo: maxBytes)
-            } catch {
+                body = try await BodyReader.read(request, upTo: maxBytes, within: bodyTimeout, channel: context.channel)
+            } catch BodyReader.Failure.tooLarge {
                 return Self.json(413, CollectService.error("the submission is larger than \(maxBytes) bytes"))
+            } catch BodyReader.Failure.tooSlow {
+                return Self.json(408, CollectService.error("the submission did not arrive within \(bodyTimeout); send it again"))
+            } catch {
+                return Self.json(400, CollectService.error("the submission did not arrive in full; send it again"))
             }
             let answer = await service.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
                                               idempotencyKey: request.headers[.idempotencyKey])

@@ -2,8 +2,11 @@ import FormgenCore
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import ServiceLifecycle
 
-/// `formgen collect`: serves `CollectRouter` until SIGINT/SIGTERM, then finishes the requests in flight.
+/// `formgen collect`: serves `CollectRouter` until SIGINT/SIGTERM, then finishes the requests in flight (for at most
+/// `shutdownGrace`).
 public struct CollectServer: Sendable {
     public let options: CollectOptions
     public let logger: Logger
@@ -40,6 +43,7 @@ public struct CollectServer: Sendable {
         let count = forms.specs.count
         let app = Application(
             router: router.makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: Self.timeAmount(options.headerTimeout))),
             configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
             services: [WebhookDispatcher(store: store, logger: logger)],
             onServerRunning: { channel in
@@ -50,13 +54,23 @@ public struct CollectServer: Sendable {
             },
             logger: logger
         )
+        // SIGINT/SIGTERM stop accepting and let requests in flight finish; after `shutdownGrace` the rest are cancelled
+        // (their connections closed), so a slow upload cannot keep collect running.
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = options.shutdownGrace
         let postgres = store as? PostgresSubmissionStore
         do {
-            try await app.runService()
+            try await ServiceGroup(configuration: group).run()
+        } catch is CancellationError {
         } catch {
             await postgres?.close()
             throw error
         }
         await postgres?.close()
+    }
+
+    /// `duration` as NIO's `TimeAmount`.
+    static func timeAmount(_ duration: Duration) -> TimeAmount {
+        .nanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     }
 }
