@@ -88,7 +88,7 @@ enum FrontMatter {
 
     static func split(_ text: String) -> Split {
         let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var lines = text.components(separatedBy: "\n")
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         func isFence(_ line: String, closing: Bool) -> Bool {
             let trimmed = line.hasSuffix("\r") ? String(line.dropLast()) : line
             return trimmed.trimmingCharacters(in: .whitespaces) == "---" || (closing && trimmed.trimmingCharacters(in: .whitespaces) == "...")

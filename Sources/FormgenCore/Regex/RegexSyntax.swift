@@ -113,20 +113,20 @@ public enum RegexSyntax {
 /// Input masks such as `####-###-####`: `#` a digit, `A` a letter, `*` a letter or digit; anything else is literal.
 public enum Mask {
     public static func isValid(_ mask: String) -> Bool {
-        !mask.isEmpty && mask.contains { $0 == "#" || $0 == "A" || $0 == "*" }
+        !mask.isEmpty && mask.unicodeScalars.contains { $0 == "#" || $0 == "A" || $0 == "*" }
     }
 
     /// A regular expression matching exactly the full shape of the mask.
     public static func regex(for mask: String) -> String {
         var output = ""
-        for character in mask {
+        for character in mask.unicodeScalars {
             switch character {
             case "#": output += "[0-9]"
             case "A": output += "[A-Za-z]"
             case "*": output += "[A-Za-z0-9]"
             default:
-                if "\\^$.|?*+()[]{}/".contains(character) { output += "\\" }
-                output.append(character)
+                if "\\^$.|?*+()[]{}/".unicodeScalars.contains(character) { output += "\\" }
+                output.unicodeScalars.append(character)
             }
         }
         return output

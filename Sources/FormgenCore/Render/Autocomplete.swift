@@ -79,12 +79,25 @@ enum Autocomplete {
             }
             output = String(decoding: bytes, as: UTF8.self)
         } else {
-            for character in text.lowercased() {
-                if character.isLetter || character.isNumber { output.append(character) } else if output.last != "_" { output.append("_") }
+            for scalar in text.lowercased().unicodeScalars {
+                if isWordScalar(scalar) {
+                    output.unicodeScalars.append(scalar)
+                } else if output.unicodeScalars.last != "_" {
+                    output.unicodeScalars.append("_")
+                }
             }
         }
-        guard output.hasPrefix("_") || output.hasSuffix("_") else { return output }
-        return output.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        let scalars = output.unicodeScalars
+        guard scalars.first == "_" || scalars.last == "_" else { return output }
+        return String(String.UnicodeScalarView(scalars.drop { $0 == "_" }.reversed().drop { $0 == "_" }.reversed()))
+    }
+
+    /// A letter, digit or mark (a combining mark stays with its letter); compared scalar by scalar, never by cluster.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+        default: return scalar.properties.isAlphabetic
+        }
     }
 }
 

@@ -36,9 +36,9 @@ public struct DocLinkResolver: Sendable {
     }
 
     func target(of url: String, from source: String) -> Target {
-        if url.isEmpty || url.hasPrefix("//") || Self.hasScheme(url) { return .other }
-        if url.hasPrefix("#") { return .anchor(String(url.dropFirst())) }
-        if url.hasPrefix("/") { return .siteRoot(String(url.dropFirst())) }
+        if url.isEmpty || url.utf8.starts(with: "//".utf8) || Self.hasScheme(url) { return .other }
+        if url.utf8.first == UInt8(ascii: "#") { return .anchor(String(url.unicodeScalars.dropFirst())) }
+        if url.utf8.first == UInt8(ascii: "/") { return .siteRoot(String(url.unicodeScalars.dropFirst())) }
         let (path, fragment) = Self.splitFragment(url)
         guard !path.isEmpty else { return .other }
         let folder = (source as NSString).deletingLastPathComponent
@@ -84,27 +84,27 @@ public struct DocLinkResolver: Sendable {
         return up + down + (isFolder ? "/" : "")
     }
 
+    /// Whether the address starts with a scheme (`name:`), read scalar by scalar as browsers read it.
     static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
-        guard let first = scheme.first, first.isLetter else { return false }
-        return !scheme.contains("/") && !scheme.contains("?") && !scheme.contains("#")
-            && scheme.allSatisfy { $0.isLetter || $0.isNumber || "+-.".contains($0) }
+        guard let colon = url.unicodeScalars.firstIndex(of: ":") else { return false }
+        let scheme = url.unicodeScalars[..<colon]
+        guard let first = scheme.first, first.properties.isAlphabetic else { return false }
+        return scheme.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil || "+-.".unicodeScalars.contains($0) }
     }
 
     static func splitFragment(_ url: String) -> (path: String, fragment: String?) {
         var rest = url
         var fragment: String?
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = String(rest[..<hash])
+        if let hash = rest.unicodeScalars.firstIndex(of: "#") {
+            fragment = String(rest.unicodeScalars[rest.unicodeScalars.index(after: hash)...])
+            rest = String(rest.unicodeScalars[..<hash])
         }
-        if let query = rest.firstIndex(of: "?") { rest = String(rest[..<query]) }
+        if let query = rest.unicodeScalars.firstIndex(of: "?") { rest = String(rest.unicodeScalars[..<query]) }
         return (rest.removingPercentEncoding ?? rest, fragment)
     }
 
     static func components(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+        path.unicodeScalars.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
     }
 
     /// Resolves `..`; nil when the path climbs above the config folder.

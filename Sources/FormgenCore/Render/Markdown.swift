@@ -235,11 +235,13 @@ public enum Markdown {
             return bytes.isEmpty ? "section" : String(decoding: bytes, as: UTF8.self)
         }
         var output = ""
-        for character in text.lowercased() {
-            if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                output.append(character)
-            } else if character == " " {
-                output.append("-")
+        for scalar in text.lowercased().unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_"
+                || category == .nonspacingMark || category == .spacingMark || category == .enclosingMark {
+                output.unicodeScalars.append(scalar)
+            } else if scalar == " " {
+                output.unicodeScalars.append("-")
             }
         }
         return output.isEmpty ? "section" : output
@@ -303,14 +305,22 @@ public enum Markdown {
     /// Inside a table cell `|` must be escaped even in code, so `inTable` does that.
     public static func code(_ text: String, inTable: Bool = false) -> String {
         var body = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-        if inTable { body = body.replacingOccurrences(of: "|", with: "\\|") }
+        if inTable {
+            var escaped = String.UnicodeScalarView()
+            for scalar in body.unicodeScalars {
+                if scalar == "|" { escaped.append("\\") }
+                escaped.append(scalar)
+            }
+            body = String(escaped)
+        }
         var longest = 0, run = 0
-        for character in body {
-            run = character == "`" ? run + 1 : 0
+        for byte in body.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
-        let padded = body.hasPrefix("`") || body.hasSuffix("`") || body.hasPrefix(" ") || body.isEmpty ? " \(body) " : body
+        let first = body.utf8.first, last = body.utf8.last
+        let padded = first == UInt8(ascii: "`") || last == UInt8(ascii: "`") || first == UInt8(ascii: " ") || body.isEmpty ? " \(body) " : body
         return fence + padded + fence
     }
 }

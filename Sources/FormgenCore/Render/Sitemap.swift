@@ -31,9 +31,19 @@ public struct Sitemap: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Text escaped for XML, byte by byte (a `<` or `"` followed by a combining mark is still escaped).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "'", with: "&apos;")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "'") {
+                bytes.append(contentsOf: "&apos;".utf8)
+            } else if let entity = HTMLEscaping.entity(for: byte) {
+                bytes.append(contentsOf: entity.utf8)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -84,34 +84,34 @@ public struct Theme: Sendable {
         while let start = text.range(of: "/*"), let end = text.range(of: "*/", range: start.upperBound..<text.endIndex) {
             text.removeSubrange(start.lowerBound..<end.upperBound)
         }
-        var output = ""
+        var output = String.UnicodeScalarView()
         var pendingSpace = false
-        var quote: Character?
+        var quote: Unicode.Scalar?
         var escaped = false
-        for character in text {
+        for character in text.unicodeScalars {
             if let open = quote {
                 output.append(character)
                 if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == open { quote = nil }
                 continue
             }
             if character == "\"" || character == "'" {
-                if pendingSpace, let last = output.last, !"{};:,>".contains(last) { output.append(" ") }
+                if pendingSpace, let last = output.last, !"{};:,>".unicodeScalars.contains(last) { output.append(" ") }
                 pendingSpace = false
                 quote = character
                 output.append(character)
                 continue
             }
-            if character.isWhitespace {
+            if character.properties.isWhitespace {
                 pendingSpace = !output.isEmpty
                 continue
             }
-            if pendingSpace, let last = output.last, !"{};:,>".contains(last), !"{};,>".contains(character) {
+            if pendingSpace, let last = output.last, !"{};:,>".unicodeScalars.contains(last), !"{};,>".unicodeScalars.contains(character) {
                 output.append(" ")
             }
             pendingSpace = false
             output.append(character)
         }
-        return output.replacingOccurrences(of: ";}", with: "}")
+        return String(output).replacingOccurrences(of: ";}", with: "}")
     }
 
     /// Templates are known by their file name alone: `layouts/form.mustache` is `form`.

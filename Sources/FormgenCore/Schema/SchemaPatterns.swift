@@ -15,12 +15,12 @@ enum SchemaPatterns {
 
     /// A mask's full shape: `#` a digit, `A` a letter, `*` either, anything else itself.
     static func mask(_ mask: String) -> String {
-        let tokens = mask.map { character -> String in
+        let tokens = mask.unicodeScalars.map { character -> String in
             switch character {
             case "#": return "[0-9]"
             case "A": return "[A-Za-z]"
             case "*": return "[A-Za-z0-9]"
-            default: return "^$\\.*+?()[]{}|/".contains(character) ? "\\\(character)" : String(character)
+            default: return "^$\\.*+?()[]{}|/".unicodeScalars.contains(character) ? "\\\(character)" : String(character)
             }
         }
         return "^" + compress(tokens) + "$"

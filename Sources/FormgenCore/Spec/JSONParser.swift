@@ -274,9 +274,19 @@ public struct JSONParser {
         throw fail("unterminated string")
     }
 
+    /// The four hex digits of a `\\u` escape: exactly four, no sign (`UInt32(_:radix:)` would read `+041`).
     private mutating func hexUnit() throws -> UInt32 {
-        guard bytes.count - index >= 4, let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-            throw fail("invalid \\u escape")
+        guard bytes.count - index >= 4 else { throw fail("invalid \\u escape") }
+        var unit: UInt32 = 0
+        for byte in bytes[index..<index + 4] {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw fail("invalid \\u escape")
+            }
+            unit = unit << 4 | UInt32(digit)
         }
         index += 4
         return unit

@@ -171,7 +171,7 @@ extension ReferenceDocument {
             if !text.isEmpty { atLineStart = false }
             return html.appendEscaped(text)
         }
-        let kept = text.drop { $0 == " " }
+        let kept = text.unicodeScalars.drop { $0 == " " }
         guard !kept.isEmpty else { return }
         atLineStart = false
         html.appendEscaped(String(kept))

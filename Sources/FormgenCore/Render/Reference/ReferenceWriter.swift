@@ -256,14 +256,14 @@ struct HeadingAnchors {
            !text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return text
         }
-        var output = ""
-        for character in text {
-            if character == "\n" || character == "\r" || character == "\t" || character == "\r\n" {
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
                 if output.last != " " { output.append(" ") }
             } else {
-                output.append(character)
+                output.append(scalar)
             }
         }
-        return output.trimmingCharacters(in: .whitespaces)
+        return String(output).trimmingCharacters(in: .whitespaces)
     }
 }

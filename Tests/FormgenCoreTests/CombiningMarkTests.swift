@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// Escapers, writers and parsers read ASCII punctuation scalar by scalar (or byte by byte), never by `Character`:
+/// `"` followed by a combining mark, a zero-width joiner or an enclosing mark is one grapheme cluster, and so is
+/// CR+LF, so a comparison of `Character`s with `"\""` or `"\n"` misses them.
+@Suite struct CombiningMarkTests {
+    /// What may follow a dangerous character and join it into one `Character`.
+    static let marks = ["\u{301}", "\u{308}", "\u{20DD}", "\u{200D}"]
+    /// The characters escapers and writers must see.
+    static let dangerous = ["\"", "'", "<", ">", "&", "\n", "\r", "\r\n"]
+
+    /// The text each case is made of: the dangerous character with a mark after it, inside other text.
+    static func hostile(_ character: String, _ mark: String) -> String {
+        "v" + character + mark + " autofocus onfocus=alert(1)//" + character + mark
+    }
+
+    /// HTML escaping scalar by scalar, as the escaper must do it.
+    static func expectedHTML(_ text: String, apostrophe: String = "&#39;") -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += apostrophe
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    @Test(arguments: CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func htmlEscapingEscapesACharacterFollowedByAMark(_ character: String, _ mark: String) {
+        let text = Self.hostile(character, mark)
+        let escaped = HTMLEscaping.escape(text)
+        #expect(escaped == Self.expectedHTML(text))
+        #expect(!escaped.unicodeScalars.contains { $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" })
+        #expect(HTMLEscaping.unescape(escaped) == text)
+    }
+
+    @Test(arguments: CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func sitemapEscapingEscapesACharacterFollowedByAMark(_ character: String, _ mark: String) {
+        let text = Self.hostile(character, mark)
+        let escaped = Sitemap.escape(text)
+        #expect(escaped == Self.expectedHTML(text, apostrophe: "&apos;"))
+        #expect(!escaped.unicodeScalars.contains { $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" })
+    }
+
+    /// In a Markdown code span, `|` is escaped inside a table and the fence is longer than any run of backticks.
+    @Test(arguments: ["|", "`", "``"] + CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func markdownCodeSpansSeeAPipeOrBacktickFollowedByAMark(_ character: String, _ mark: String) {
+        let text = "a" + character + mark + "b" + character + mark
+        let code = Markdown.code(text, inTable: true)
+        let fence = code.utf8.prefix { $0 == UInt8(ascii: "`") }.count
+        var longest = 0, run = 0
+        for byte in code.utf8.dropFirst(fence).dropLast(fence) {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        #expect(longest < fence)
+        let scalars = Array(code.unicodeScalars)
+        for index in scalars.indices where scalars[index] == "|" {
+            #expect(index > 0 && scalars[index - 1] == "\\")
+        }
+        #expect(code.hasSuffix(String(repeating: "`", count: fence)))
+    }
+
+    /// A mask's regex compiles, and it agrees with the server's mask check, whatever follows a punctuation slot.
+    @Test(arguments: ["(", "[", ".", "*", "#", "|", "$", "{"] + CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func aMaskWithAMarkAfterPunctuationIsTranslatedScalarByScalar(_ character: String, _ mark: String) throws {
+        let mask = character + mark + "##"
+        let filled = (character == "#" ? "7" : character == "*" ? "x" : character) + mark + "12"
+        for pattern in ["^" + Mask.regex(for: mask) + "$", SchemaPatterns.mask(mask)] {
+            let regex = try NSRegularExpression(pattern: pattern)
+            let range = NSRange(filled.startIndex..., in: filled)
+            #expect(regex.firstMatch(in: filled, range: range) != nil, "pattern \(pattern)")
+        }
+        #expect(FormValidator.matches(filled, mask: mask))
+        #expect(Mask.isValid(mask))
+    }
+
+    /// Front matter is found in a doc whose lines end with CR+LF (each one `Character`).
+    @Test(arguments: CombiningMarkTests.marks)
+    func docsFrontMatterIsSplitAtCRLF(_ mark: String) {
+        let split = FrontMatter.split("---\r\ntitle: T\(mark)\r\n---\r\n# Body\"\(mark)\r\n")
+        #expect(split.frontMatter == "title: T\(mark)\r")
+        #expect(split.body == "# Body\"\(mark)\r\n")
+    }
+
+    /// A link's scheme, fragment and query are found when a mark follows `:`, `#` or `?`.
+    @Test(arguments: CombiningMarkTests.marks)
+    func docLinksSplitAtPunctuationFollowedByAMark(_ mark: String) {
+        #expect(DocLinkResolver.hasScheme("javascript:\(mark)alert(1)"))
+        let split = DocLinkResolver.splitFragment("guide.md?\(mark)q#\(mark)part")
+        #expect(split.path == "guide.md")
+        #expect(split.fragment == "\(mark)part")
+        #expect(DocLinkResolver.components("a/\(mark)b") == ["a", "\(mark)b"])
+    }
+
+    /// A quoted CSS string whose quote has a mark after it keeps its spaces; the minifier sees where it ends.
+    @Test(arguments: CombiningMarkTests.marks)
+    func cssStringsAreFoundScalarByScalar(_ mark: String) {
+        #expect(Theme.minifyCSS("a { content: \"\(mark)  b\" ; }") == "a{content:\"\(mark)  b\"}")
+    }
+
+    /// A `\u` escape is exactly four hex digits: no sign, no space, no fewer.
+    @Test(arguments: [#""\u+041""#, #""\u-041""#, #""\u 041""#, #""\u041""#, #""\u+0041""#, #""\uZZZZ""#])
+    func aUnicodeEscapeNeedsFourHexDigits(_ json: String) {
+        #expect(throws: (any Error).self) { try JSONValue.decode(Data(json.utf8)) }
+    }
+
+    @Test func aUnicodeEscapeOfFourHexDigitsIsRead() throws {
+        #expect(try JSONValue.decode(Data(#""\u0041\u00e9\uD83D\uDE00""#.utf8)) == .string("Aé😀"))
+    }
+}
