@@ -76,4 +76,80 @@ import Testing
         #expect(try await store.submissions(form: nil, since: Date(timeIntervalSince1970: 1_750_000_000)).count == 4)
         #expect(try await store.submissions(form: nil, since: Date(timeIntervalSince1970: 1_750_000_001)).isEmpty)
     }
+
+    /// Cells as RFC 4180 reads them: quoted cells may hold CR, LF, commas and doubled quotes; anything else between a
+    /// quote and the next separator, or a bare quote, CR or LF in an unquoted cell, is an error. Rows end with CRLF.
+    static func rfc4180Rows(_ csv: String) throws -> [[String]] {
+        struct Malformed: Error { let offset: Int }
+        let bytes = Array(csv.utf8)
+        var rows: [[String]] = [], row: [String] = [], cell: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                while true {
+                    guard index < bytes.count else { throw Malformed(offset: index) }
+                    if bytes[index] == UInt8(ascii: "\"") {
+                        if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\"") { cell.append(bytes[index]); index += 2; continue }
+                        index += 1
+                        break
+                    }
+                    cell.append(bytes[index])
+                    index += 1
+                }
+            } else {
+                while index < bytes.count, ![UInt8(ascii: ","), 0x0D, 0x0A].contains(bytes[index]) {
+                    guard bytes[index] != UInt8(ascii: "\"") else { throw Malformed(offset: index) }
+                    cell.append(bytes[index])
+                    index += 1
+                }
+            }
+            guard index < bytes.count else { throw Malformed(offset: index) }
+            row.append(String(decoding: cell, as: UTF8.self))
+            cell = []
+            if bytes[index] == UInt8(ascii: ",") {
+                index += 1
+            } else if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                rows.append(row)
+                row = []
+                index += 2
+            } else {
+                throw Malformed(offset: index)
+            }
+        }
+        return rows
+    }
+
+    static let hostileValues = ["a\r\nb", "x,y", "q\"uote", "é\u{301}\"", "\"\u{301}", "\r\n", "line\nfeed", "car\rriage", "plain"]
+
+    /// Marks that join the character before them into one `Character`, and the characters a CSV writer must see.
+    static let marks = ["\u{301}", "\u{308}", "\u{20DD}", "\u{200D}"]
+    static let specials = ["\"", ",", "\n", "\r", "\r\n", "'", "<", ">", "&"]
+
+    /// Each value, alone in its row's `name` cell, comes back unchanged and every row keeps its cell count.
+    @Test(arguments: ExportTests.hostileValues + ExportTests.specials.flatMap { special in ExportTests.marks.map { "v" + special + $0 + "w" } })
+    func csvCellsRoundTripThroughAStrictRFC4180Reader(_ value: String) throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        let spec = try #require(try SiteForms(site: site.output.path).spec(at: "contact"))
+        let data = String(decoding: try JSONEncoder().encode(["name": value, "company": "Acme"]), as: UTF8.self)
+        let record = SubmissionRecord(id: 1, form: "contact", receivedAt: Date(timeIntervalSince1970: 1_750_000_000), data: data, digest: "x", idempotencyKey: nil)
+        let csv = SubmissionExporter().csv([record, record], spec: spec)
+        #expect(csv.hasSuffix("\r\n"))
+        let rows = try Self.rfc4180Rows(csv)
+        #expect(rows.count == 3)
+        let header = try #require(rows.first)
+        let name = try #require(header.firstIndex(of: "name"))
+        for row in rows.dropFirst() {
+            #expect(row.count == header.count)
+            #expect(row[name] == value)
+            #expect(row[header.firstIndex(of: "company")!] == "Acme")
+        }
+    }
+
+    /// A formula sign followed by a combining mark is still a formula sign to a spreadsheet: it is defused.
+    @Test(arguments: ExportTests.marks)
+    func aFormulaSignBeforeACombiningMarkIsDefused(_ mark: String) {
+        #expect(SubmissionExporter.cell("=" + mark + "1+1") == "\"'=" + mark + "1+1\"")
+    }
 }

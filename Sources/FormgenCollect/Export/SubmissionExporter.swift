@@ -97,16 +97,25 @@ public struct SubmissionExporter: Sendable {
         }
     }
 
-    /// Quotes a cell holding a comma, quote or line break; defuses spreadsheet formulas (`=`, `+`, `-`, `@`) with a `'`
-    /// and quotes the defused cell.
+    /// Quotes a cell holding a comma, quote, CR or LF (RFC 4180), doubling its quotes; defuses spreadsheet formulas
+    /// (`=`, `+`, `-`, `@`) with a `'` and quotes the defused cell. Read byte by byte: `"\r\n"`, and a quote followed
+    /// by a combining mark, are each one `Character`, which a comparison with `"\n"` or `"\""` would miss.
     static func cell(_ text: String) -> String {
         var text = text
         var quoted = false
-        if let first = text.first, "=+-@".contains(first), Double(text) == nil {
+        if let first = text.unicodeScalars.first, "=+-@".unicodeScalars.contains(first), Double(text) == nil {
             text = "'" + text
             quoted = true
         }
-        guard quoted || text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let special: (UInt8) -> Bool = { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard quoted || text.utf8.contains(where: special) else { return text }
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            bytes.append(byte)
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
