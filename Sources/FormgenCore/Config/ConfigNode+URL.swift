@@ -27,7 +27,9 @@ extension ConfigNode {
     func checkLinks(in texts: [String], key: String) {
         guard let node = self[key] else { return }
         for text in Set(texts).sorted() {
-            for link in Markdown.render(text).links {
+            let rendered = Markdown.render(text)
+            if let table = rendered.oversizedTable { node.error("'\(key)': \(Markdown.oversizedTableMessage(table))") }
+            for link in rendered.links {
                 guard let refusal = link.refusal else { continue }
                 node.error("unsafe \(link.isImage ? "image" : "link") \(JSONValue.quoted(link.url)) in '\(key)': \(refusal)")
             }

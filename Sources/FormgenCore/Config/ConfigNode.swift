@@ -115,7 +115,6 @@ struct ConfigNode {
         case .scalar:
             if isNull { return "nothing" }
             return "'\(node.text)'"
-        case .alias: return "an alias"
         }
     }
 

@@ -1,10 +1,8 @@
-import Yams
-
 /// One parsed config file: every node in one array, each with its line and column, mappings with their keys' text
-/// ready to compare. Read through ``ConfigNode``; made from Yams's node tree (YAML) or by ``ConfigTree/json(_:)``.
+/// ready to compare. Read through ``ConfigNode``; made by ``ConfigTree/yaml(_:file:)`` or ``ConfigTree/json(_:file:maximumDepth:)``.
 final class ConfigTree: @unchecked Sendable {
     enum Kind: UInt8 {
-        case scalar, mapping, sequence, alias
+        case scalar, mapping, sequence
     }
 
     struct Node {
@@ -76,36 +74,5 @@ final class ConfigTree: @unchecked Sendable {
     func children(of index: Int32) -> ArraySlice<Int32> {
         let node = nodes[Int(index)]
         return children[Int(node.first)..<Int(node.first + node.count)]
-    }
-
-    /// The tree of a Yams document, its root at the last index.
-    static func yaml(_ root: Yams.Node, file: String) -> (ConfigTree, Int32) {
-        var builder = Builder()
-        let index = builder.add(root)
-        return (builder.tree(file: file), index)
-    }
-}
-
-private extension ConfigTree.Builder {
-    mutating func add(_ node: Yams.Node) -> Int32 {
-        let line = node.mark?.line ?? 1
-        let column = node.mark?.column ?? 1
-        switch node {
-        case .scalar(let scalar):
-            return add(.scalar, plain: scalar.style == .plain, line: line, column: column, text: scalar.string)
-        case .mapping(let mapping):
-            var own: [Int32] = []
-            own.reserveCapacity(mapping.count * 2)
-            for pair in mapping {
-                own.append(add(pair.key))
-                own.append(add(pair.value))
-            }
-            return add(.mapping, line: line, column: column, children: own)
-        case .sequence(let sequence):
-            let own = sequence.map { add($0) }
-            return add(.sequence, line: line, column: column, children: own)
-        case .alias:
-            return add(.alias, line: line, column: column)
-        }
     }
 }

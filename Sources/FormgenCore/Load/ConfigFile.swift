@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Parses one YAML or JSON file into a position-aware node, reporting syntax errors with their position.
 enum ConfigFile {
@@ -17,7 +16,7 @@ enum ConfigFile {
     }
 
     /// Parses a config file. A `.json` file is read by a JSON reader straight into the node tree (what only YAML
-    /// accepts, a trailing comma or a comment, is a located error there); any other file by Yams, then into the tree.
+    /// accepts, a trailing comma or a comment, is a located error there); any other file by libyaml's event reader.
     static func parse(text: String, file: String, log: DiagnosticLog) -> ConfigNode? {
         let tree: ConfigTree
         let rootIndex: Int32
@@ -32,15 +31,12 @@ enum ConfigFile {
             case .invalid:
                 // Only now is the text read again: where the YAML parser refuses it too, its plainer words are kept;
                 // otherwise the problem is JSON's own (a comment, a trailing comma, single quotes).
-                do {
-                    _ = try Yams.compose(yaml: text, .basic)
+                if case .invalid(let line, let column, let message) = ConfigTree.yaml(text, file: file) {
+                    log.error(message, at: SourceLocation(file: file, line: line, column: column))
+                } else {
                     let (location, message) = StrictJSON.problem(text, file: file)
                         ?? (SourceLocation(file: file, line: 1, column: 1), "not valid JSON")
                     log.error(message, at: location)
-                } catch let error as YamlError {
-                    report(error, file: file, log: log)
-                } catch {
-                    log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
                 }
                 return nil
             case .duplicateKeys(let keys, let line, let column):
@@ -49,17 +45,14 @@ enum ConfigFile {
                 return nil
             }
         } else {
-            do {
-                guard let node = try Yams.compose(yaml: text, .basic) else {
-                    log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
-                    return nil
-                }
-                (tree, rootIndex) = ConfigTree.yaml(node, file: file)
-            } catch let error as YamlError {
-                report(error, file: file, log: log)
+            switch ConfigTree.yaml(text, file: file) {
+            case .tree(let read, let root):
+                (tree, rootIndex) = (read, root)
+            case .empty:
+                log.error("file is empty", at: SourceLocation(file: file, line: 1, column: 1))
                 return nil
-            } catch {
-                log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+            case .invalid(let line, let column, let message):
+                log.error(message, at: SourceLocation(file: file, line: line, column: column))
                 return nil
             }
         }
@@ -69,22 +62,6 @@ enum ConfigFile {
             return nil
         }
         return root
-    }
-
-    private static func report(_ error: YamlError, file: String, log: DiagnosticLog) {
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
-            var message = "syntax error: \(YAMLMessages.translate(problem))"
-            if let context { message += " (\(context.text) at \(context.mark.line):\(context.mark.column))" }
-            log.error(message, at: SourceLocation(file: file, line: mark.line, column: mark.column))
-        case let .duplicatedKeysInMapping(duplicates, context):
-            log.error("duplicate key\(duplicates.count > 1 ? "s" : "") \(duplicates.map { "'\($0)'" }.joined(separator: ", ")) in mapping",
-                      at: SourceLocation(file: file, line: context.mark.line, column: context.mark.column))
-        case let .reader(problem, offset, _, _):
-            log.error("cannot read file: \(problem)\(offset.map { " at byte \($0)" } ?? "")", at: SourceLocation(file: file, line: 1, column: 1))
-        default:
-            log.error("cannot parse: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
-        }
     }
 
     /// Tells the input format from the document's keys.
