@@ -22,6 +22,22 @@ import Testing
         }
     }
 
+    /// An absolute URL must name a host and a port the browser and the policy read alike.
+    @Test(arguments: ["https://h.example:99999/x", "http://127.0.0.1:0/", "https://h.example:/x", "///host/x", "https:///x",
+                      "https://a;script-src;b/x", "https:host/x", "https://user:secret@h.example/x", "https://-h.example/",
+                      "https://[zz::1]/x", "//a;b/x", "https://h.example:65536/"])
+    func urlsWithoutAValidHostOrPortAreRefused(url: String) {
+        #expect(ConfigURL.check(url, for: .endpoint) == .failure(.host), "\(url)")
+        #expect(ContentSecurityPolicy.source(for: url) == nil, "\(url)")
+    }
+
+    @Test(arguments: [("https://API.example.org:8443/x", "https://api.example.org:8443"), ("http://127.0.0.1:65535", "http://127.0.0.1:65535"),
+                      ("https://[::1]:8080/x?y#z", "https://[::1]:8080"), ("HTTPS://h.example?q", "https://h.example")])
+    func theOriginOfAValidURLIsWhatThePolicyNames(url: String, origin: String) {
+        #expect(ConfigURL.origin(of: url) == origin)
+        #expect(ContentSecurityPolicy.source(for: url) == origin)
+    }
+
     @Test func allowedURLsPassAndProtocolRelativeOnesBecomeHTTPS() {
         #expect(ConfigURL.check("https://api.example.org/x?a=1", for: .endpoint) == .success("https://api.example.org/x?a=1"))
         #expect(ConfigURL.check("HTTP://api.example.org/", for: .endpoint) == .success("HTTP://api.example.org/"))

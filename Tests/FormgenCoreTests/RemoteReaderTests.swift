@@ -56,6 +56,22 @@ struct RemoteReaderTests {
         ])
     }
 
+    /// Durations too large to be a number of seconds, or absurdly long, and URLs on impossible ports are located
+    /// errors: none of them may reach the HTTP client (which traps on them).
+    @Test(arguments: [
+        ("timeout: 1e400s", "configs/site.yaml:2:12: error: 'timeout' must be a duration like 30s, 10m, 1h or 2d, found '1e400s'"),
+        ("connectTimeout: 99999999999999999999s", "configs/site.yaml:2:19: error: 'connectTimeout' must be at most 10 minutes, found '99999999999999999999s'"),
+        ("timeout: inf", "configs/site.yaml:2:12: error: 'timeout' must be a duration like 30s, 10m, 1h or 2d, found 'inf'"),
+        ("timeout: 0x10s", "configs/site.yaml:2:12: error: 'timeout' must be a duration like 30s, 10m, 1h or 2d, found '0x10s'"),
+        ("forms: [{url: 'https://forms.example.org:99999/a.json'}]",
+         "configs/site.yaml:2:17: error: remote source URL 'https://forms.example.org:99999/a.json' is refused: it does not name a host as scheme://host[:port]/… (a DNS name or an IP address, a port from 1 to 65535, no user or password)"),
+    ])
+    func extremeRemoteSettingsAreLocatedErrors(_ line: String, _ expected: String) throws {
+        let diagnostics = try TestSite(["configs/site.yaml": "remote:\n  \(line)\n", "configs/forms/f.yaml": "title: F\nfields:\n  - {id: a, label: A}\n"])
+            .load().diagnostics.filter { !$0.contains("--offline allows no download") }
+        #expect(diagnostics == [expected])
+    }
+
     @Test(arguments: [
         ("$", #"[1]"#, #"[1]"#),
         ("$.rates", #"{"rates": [1, 2]}"#, #"[1,2]"#),

@@ -53,7 +53,7 @@ import Testing
     }
 
     enum Failure: String, CaseIterable, Sendable {
-        case refused, timeout, serverError, invalidJSON, listWithoutArray, imageWithWrongBytes
+        case refused, timeout, serverError, invalidJSON, listWithoutArray, imageWithWrongBytes, redirectToPort99999, redirectLoop
     }
 
     /// Breaks the origin one way; gives the warning each source then gets, and the error without a cache.
@@ -76,6 +76,16 @@ import Testing
         case .listWithoutArray:
             origin.set("/rates.json", json: #"{"data": []}"#)
             return ("/rates.json", "invalid data (no array at '$.rates')")
+        case .redirectToPort99999:
+            var reply = TestOrigin.Reply(status: 302, body: Data())
+            reply.location = "http://127.0.0.1:99999/inspection.json"
+            origin.set("/inspection.json", reply)
+            return ("/inspection.json", "redirected to a URL formgen does not fetch")
+        case .redirectLoop:
+            var reply = TestOrigin.Reply(status: 301, body: Data())
+            reply.location = "/inspection.json"
+            origin.set("/inspection.json", reply)
+            return ("/inspection.json", "redirected in a loop")
         case .imageWithWrongBytes:
             origin.set("/photo.png", .init(body: Data("<html>not an image</html>".utf8), contentType: "image/png"))
             return ("/photo.png", "invalid data (not a PNG, JPEG, GIF, WebP or SVG image)")

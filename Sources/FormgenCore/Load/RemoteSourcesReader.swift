@@ -12,8 +12,8 @@ struct RemoteSourcesReader {
         sources.declared = true
         node.warnUnknownKeys(allowed: Self.keys, in: "'remote'")
         if let images = node.bool("images") { sources.images = images }
-        if let seconds = duration(node, "connectTimeout") { sources.timeouts.connect = seconds }
-        if let seconds = duration(node, "timeout") { sources.timeouts.request = seconds }
+        if let seconds = duration(node, "connectTimeout", atMost: Self.longestTimeout) { sources.timeouts.connect = seconds }
+        if let seconds = duration(node, "timeout", atMost: Self.longestTimeout) { sources.timeouts.request = seconds }
         for item in node["forms"].flatMap({ $0.isNull ? nil : $0.expectSequence("'remote.forms'") }) ?? [] {
             guard item.expectMapping("a remote form"), let request = request(item, in: "remote form") else { continue }
             let id = item.string("id") ?? Self.defaultID(for: request.url)
@@ -60,8 +60,12 @@ struct RemoteSourcesReader {
             item["url"]?.error("remote source URL must start with https://, http:// or an environment variable (${ORIGIN}/…), found '\(url)'")
             return nil
         }
+        if !url.hasPrefix("${"), ConfigURL.origin(of: url) == nil {
+            item["url"]?.error("remote source URL '\(url)' is refused: \(ConfigURL.Refusal.host)")
+            return nil
+        }
         var request = RemoteRequest(url: url, location: item.location)
-        if let seconds = duration(item, "maxAge") { request.maxAge = seconds }
+        if let seconds = duration(item, "maxAge", atMost: Self.longestMaxAge) { request.maxAge = seconds }
         if let headers = item["headers"], !headers.isNull, headers.expectMapping("'headers'") {
             for entry in headers.entries {
                 guard let value = entry.value.scalarText else {
@@ -74,22 +78,37 @@ struct RemoteSourcesReader {
         return request
     }
 
-    /// Seconds from `30`, `45s`, `10m`, `1h` or `2d`; an error for anything else.
-    private func duration(_ node: ConfigNode, _ key: String) -> Double? {
+    /// The longest connect or request timeout (10 minutes).
+    static let longestTimeout: Double = 600
+    /// The longest a cached copy may be kept without asking again (10 years).
+    static let longestMaxAge: Double = 3650 * 86400
+
+    /// Seconds from `30`, `45s`, `10m`, `1h` or `2d`, at most `limit`; an error for anything else.
+    private func duration(_ node: ConfigNode, _ key: String, atMost limit: Double) -> Double? {
         guard let value = node[key], !value.isNull, let text = value.scalarText else { return nil }
         guard let seconds = Self.seconds(text) else {
             value.error("'\(key)' must be a duration like 30s, 10m, 1h or 2d, found '\(text)'")
             return nil
         }
+        guard seconds <= limit else {
+            value.error("'\(key)' must be at most \(Messages.duration(seconds: Int(limit), language: "en")), found '\(text)'")
+            return nil
+        }
         return seconds
     }
 
+    /// Seconds from a decimal number (`30`, `1.5`) and an optional unit `s`, `m`, `h` or `d`; nil for anything
+    /// else, a negative number, or one too large to be finite.
     static func seconds(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        if let unit = trimmed.last, let scale = units[unit], let number = Double(trimmed.dropLast()), number >= 0 { return number * scale }
-        if let number = Double(trimmed), number >= 0 { return number }
-        return nil
+        let units: [UInt8: Double] = [UInt8(ascii: "s"): 1, UInt8(ascii: "m"): 60, UInt8(ascii: "h"): 3600, UInt8(ascii: "d"): 86400]
+        var number = Substring(trimmed), scale = 1.0
+        if let last = trimmed.utf8.last, let unit = units[last] {
+            number = number.dropLast()
+            scale = unit
+        }
+        guard let value = FieldValue.decimal(String(number)), value >= 0, (value * scale).isFinite else { return nil }
+        return value * scale
     }
 
     /// The URL's last path segment without its extension (`…/inspection.json?x=1` → `inspection`).

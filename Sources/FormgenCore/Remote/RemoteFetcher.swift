@@ -3,7 +3,8 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-/// Makes the build's HTTP requests (GET only) with AsyncHTTPClient: redirects followed up to five times,
+/// Makes the build's HTTP requests (GET only) with AsyncHTTPClient: redirects followed up to five times (by
+/// formgen, each target checked by ``ConfigURL/origin(of:)`` first, never to a URL it would refuse in a config),
 /// a connect and a whole-request timeout, bodies bounded. Each call waits for its answer, so the build stays
 /// one straight line; the client's own threads do the network work.
 public final class RemoteFetcher: Sendable {
@@ -14,7 +15,7 @@ public final class RemoteFetcher: Sendable {
     private let requestTimeout: Double
 
     public init(timeouts: RemoteTimeouts) {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .follow(max: 5, allowCycles: false),
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
                                                      timeout: .init(connect: .milliseconds(Int64(timeouts.connect * 1000)),
                                                                     read: .milliseconds(Int64(timeouts.request * 1000))))
         configuration.decompression = .enabled(limit: .size(Self.maxBodySize))
@@ -33,12 +34,33 @@ public final class RemoteFetcher: Sendable {
         public var etag: String?
         public var lastModified: String?
         public var contentType: String?
+        /// Where a redirect points.
+        public var location: String?
         public var body: Data
     }
 
     /// GETs `url` with `headers`; the error's description says what went wrong in a few words
     /// (`connection refused`, `timed out after 30 s`, `HTTP 500`).
     public func get(_ url: String, headers: [String: String]) -> Result<Answer, RemoteFailure> {
+        var visited = [url]
+        while true {
+            let answer = getOnce(visited[visited.count - 1], headers: headers)
+            guard case .success(let got) = answer, [301, 302, 303, 307, 308].contains(got.status), let location = got.location else { return answer }
+            guard visited.count <= Self.maxRedirects else { return .failure(RemoteFailure("more than \(Self.maxRedirects) redirects")) }
+            guard let next = URL(string: location, relativeTo: URL(string: visited[visited.count - 1]))?.absoluteString,
+                  ConfigURL.origin(of: next) != nil else {
+                return .failure(RemoteFailure("redirected to a URL formgen does not fetch"))
+            }
+            guard !visited.contains(next) else { return .failure(RemoteFailure("redirected in a loop")) }
+            visited.append(next)
+        }
+    }
+
+    /// How many redirects one request follows.
+    static let maxRedirects = 5
+
+    private func getOnce(_ url: String, headers: [String: String]) -> Result<Answer, RemoteFailure> {
+        guard ConfigURL.origin(of: url) != nil else { return .failure(RemoteFailure("not a URL formgen can fetch")) }
         let request: HTTPClient.Request
         do {
             request = try HTTPClient.Request(url: url, method: .GET, headers: HTTPHeaders(headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
@@ -52,7 +74,8 @@ public final class RemoteFetcher: Sendable {
             let body = response.body.map { Data($0.readableBytesView) } ?? Data()
             return .success(Answer(status: Int(response.status.code), etag: response.headers.first(name: "ETag"),
                                    lastModified: response.headers.first(name: "Last-Modified"),
-                                   contentType: response.headers.first(name: "Content-Type"), body: body))
+                                   contentType: response.headers.first(name: "Content-Type"), location: response.headers.first(name: "Location"),
+                                   body: body))
         } catch {
             return .failure(RemoteFailure(describing: error, timeout: requestTimeout))
         }

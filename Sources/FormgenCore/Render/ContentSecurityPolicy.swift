@@ -13,10 +13,7 @@ public struct ContentSecurityPolicy: Sendable, Hashable {
     /// The origin a URL names, `'self'` for a relative one, nil for one that may not be used.
     public static func source(for url: String) -> String? {
         let lower = url.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else { return nil }
-            return "\(scheme.lowercased())://\(host.lowercased())\(components.port.map { ":\($0)" } ?? "")"
-        }
+        if lower.hasPrefix("http:") || lower.hasPrefix("https:") { return ConfigURL.origin(of: url) }
         if lower.hasPrefix("//") || lower.contains(":") && !lower.hasPrefix("/") && !lower.hasPrefix(".") {
             return lower.hasPrefix("data:image/") ? "data:" : nil
         }

@@ -5,7 +5,10 @@
 /// `mailto:` where the URL is a link. Refused: every other scheme (`javascript:`, `data:`, `vbscript:`,
 /// in any case), whitespace and control characters anywhere (`" javascript:"`, `"java\nscript:"`),
 /// and backslashes (which browsers read as `/`). A protocol-relative URL (`//api.example.org/x`) is
-/// resolved to `https:`, so the page's policy can name its origin.
+/// resolved to `https:`, so the page's policy can name its origin. An `http(s):` URL must name its host as
+/// `scheme://host[:port]` (a DNS name, an IPv4 address or a bracketed IPv6 address, a port from 1 to 65535,
+/// no user or password), so that its origin, the one written into the page's policy, is exactly what the
+/// browser will reach: `https:host/x`, `///x`, `https://a;b/` and `https://h:99999/` are refused.
 public enum ConfigURL {
     /// What the URL is used for; only links may be `mailto:`.
     public enum Use: Sendable {
@@ -20,22 +23,71 @@ public enum ConfigURL {
             return .failure(.invisible)
         }
         if text.contains("\\") { return .failure(.backslash) }
-        if text.hasPrefix("//") { return .success("https:" + text) }
+        if text.hasPrefix("//") {
+            guard origin(of: "https:" + text) != nil else { return .failure(.host) }
+            return .success("https:" + text)
+        }
         guard let scheme = scheme(of: text) else { return .success(text) }
         let allowed = use == .link ? ["https", "http", "mailto"] : ["https", "http"]
         guard allowed.contains(scheme) else { return .failure(.scheme(scheme, allowed: allowed)) }
+        if scheme != "mailto", origin(of: text) == nil { return .failure(.host) }
         return .success(text)
+    }
+
+    /// The origin of an `http:` or `https:` URL as a page's policy names it (`https://api.example.org:8443`,
+    /// lowercased, the port left out when none is written), or nil when the URL does not name a valid host and port.
+    public static func origin(of text: String) -> String? {
+        guard let scheme = scheme(of: text), scheme == "https" || scheme == "http" else { return nil }
+        let afterScheme = text.utf8.dropFirst(scheme.utf8.count + 1)
+        guard afterScheme.starts(with: "//".utf8) else { return nil }
+        let authority = afterScheme.dropFirst(2).prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        var host = authority[...]
+        var port: Substring.UTF8View.SubSequence?
+        if host.first == UInt8(ascii: "[") {
+            guard let close = host.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            let inside = host[host.index(after: host.startIndex)..<close]
+            guard !inside.isEmpty, inside.allSatisfy({ isHexDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) else { return nil }
+            let rest = host[host.index(after: close)...]
+            if !rest.isEmpty {
+                guard rest.first == UInt8(ascii: ":") else { return nil }
+                port = rest.dropFirst()
+            }
+            host = host[...close]
+        } else {
+            if let colon = host.firstIndex(of: UInt8(ascii: ":")) {
+                port = host[host.index(after: colon)...]
+                host = host[..<colon]
+            }
+            guard !host.isEmpty, host.count <= 253, host.first != UInt8(ascii: "."), host.first != UInt8(ascii: "-"),
+                  host.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") })
+            else { return nil }
+        }
+        var portText = ""
+        if let port {
+            guard (1...5).contains(port.count), port.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let number = Int(String(decoding: port, as: UTF8.self)), (1...65535).contains(number) else { return nil }
+            portText = ":\(number)"
+        }
+        return "\(scheme)://\(String(decoding: host, as: UTF8.self).lowercased())\(portText)"
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+    }
+
+    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// The scheme of an absolute URL, lowercased (`JavaScript:x` → `javascript`), or nil for a relative one.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
-        let candidate = text[..<colon]
-        let letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        guard let first = candidate.first, letters.contains(first),
-              candidate.allSatisfy({ letters.contains($0) || ("0"..."9").contains($0) || "+-.".contains($0) })
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let candidate = text.utf8[..<colon]
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        guard let first = candidate.first, isLetter(first),
+              candidate.allSatisfy({ isLetterOrDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         else { return nil }
-        return candidate.lowercased()
+        return String(decoding: candidate, as: UTF8.self).lowercased()
     }
 
     /// Why a URL is refused.
@@ -43,6 +95,7 @@ public enum ConfigURL {
         case empty
         case invisible
         case backslash
+        case host
         case scheme(String, allowed: [String])
 
         public var description: String {
@@ -50,6 +103,7 @@ public enum ConfigURL {
             case .empty: return "it is empty"
             case .invisible: return "it contains whitespace or a control character"
             case .backslash: return "it contains a backslash"
+            case .host: return "it does not name a host as scheme://host[:port]/… (a DNS name or an IP address, a port from 1 to 65535, no user or password)"
             case .scheme(let scheme, let allowed):
                 return "the scheme '\(scheme):' is not allowed (allowed: \(allowed.joined(separator: ", ")), or a relative URL)"
             }

@@ -15,6 +15,8 @@ final class TestOrigin: @unchecked Sendable {
         var etag: String?
         /// Seconds to wait before answering.
         var delay: Double = 0
+        /// A redirect's target (the `Location` header).
+        var location: String?
     }
 
     private let lock = NSLock()
@@ -102,6 +104,7 @@ final class TestOrigin: @unchecked Sendable {
         var extra = ""
         if let reply {
             if reply.delay > 0 { Thread.sleep(forTimeInterval: reply.delay) }
+            if let location = reply.location { extra += "Location: \(location)\r\n" }
             if let etag = reply.etag {
                 extra += "ETag: \(etag)\r\n"
                 if headers["if-none-match"] == etag {
