@@ -41,12 +41,30 @@ public enum SubmissionBody {
         switch encoding {
         case .json:
             guard let value = try? spec.decodeSubmission(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
-            return Parsed(values: object, uploads: [])
+            return Parsed(values: withoutFileValues(object, fields: spec.fields), uploads: [])
         case .urlEncoded:
             return Parsed(values: values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec), uploads: [])
         case .multipart(let boundary):
             return try multipart(body, boundary: boundary, spec: spec)
         }
+    }
+
+    /// A JSON submission's values without any value for a file field, here or in a repeating section's items: files
+    /// come only as parts of a multipart body, whose metadata the server works out from the bytes it received, so a
+    /// name, size or type written into JSON (`{"name": "../../etc/passwd", "size": -1}`) is never believed or stored.
+    static func withoutFileValues(_ object: [String: JSONValue], fields: [FormSpec.FieldSpec]) -> [String: JSONValue] {
+        var object = object
+        for field in fields {
+            if field.kind == .file {
+                object[field.id] = nil
+            } else if field.kind == .repeat, case .array(let items)? = object[field.id] {
+                object[field.id] = .array(items.map { item in
+                    guard case .object(let values) = item else { return item }
+                    return .object(withoutFileValues(values, fields: field.fields ?? []))
+                })
+            }
+        }
+        return object
     }
 
     /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`, in order.
@@ -76,23 +94,23 @@ public enum SubmissionBody {
             values[field.id] = .string(dateFromBoxes(day: parts[0] ?? "", month: parts[1] ?? "", year: parts[2] ?? ""))
         }
         for (id, list) in listValues(pairs, spec: spec) { values[id] = list }
+        var groups: [String: [JSONValue]] = [:]
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
             switch field.kind {
             case .checkboxGroup:
-                if case .array(let items) = values[name] {
-                    values[name] = .array(items + [.string(value)])
-                } else {
-                    values[name] = .array([.string(value)])
-                }
+                groups[name, default: []].append(.string(value))
             case .checkbox:
                 values[name] = .bool(true)
+            case .file:
+                continue
             case .input where field.type == FieldType.number.rawValue:
-                values[name] = Double(value.trimmingCharacters(in: .whitespaces)).map(JSONValue.number) ?? .string(value)
+                values[name] = FieldValue.decimal(FieldValue.trim(value)).flatMap { $0.isFinite ? JSONValue.number($0) : nil } ?? .string(value)
             default:
                 values[name] = .string(value)
             }
         }
+        for (name, items) in groups { values[name] = .array(items) }
         return values
     }
 
