@@ -4,13 +4,16 @@ import Testing
 
 /// Patterns a backtracking engine may match in exponential time are refused at build time.
 @Suite struct SlowRegexTests {
-    @Test(arguments: ["(a+)+$", "(a|a)*", "(\\w+\\s?)*", "(a*)*", "(.*a){20}", "^(a+)+b", "(?:x*y*)+", "(\\d|\\w)+$", "^([a-z]+\\d*)+$", "(a|ab)*c"])
+    @Test(arguments: ["(a+)+$", "(a|a)*", "(\\w+\\s?)*", "(a*)*", "(.*a){20}", "^(a+)+b", "(?:x*y*)+", "(\\d|\\w)+$", "^([a-z]+\\d*)+$", "(a|ab)*c",
+                      "^\\d*\\d*\\d*\\d*\\d*\\d*x$", "^.*.*.*.*.*.*=$", "^(\\w+)(\\w+)(\\w+)(\\w+)!$", "^(?:a?){25}a{25}$", "^[a-z]+[a-z0-9]*[a-z_]+!$"])
     func superLinearPatternsAreFlagged(pattern: String) {
         #expect(SlowRegexCheck.problem(in: pattern) != nil, "\(pattern)")
     }
 
     @Test(arguments: ["^\\d{9}$", "^[^0-9]+$", "^[A-Za-z]{2,3}(-[A-Za-z0-9]+)*$", "^[\\w.]+@([\\w-]+\\.)+[a-z]{2,}$", "^(ab|cd)+$",
-                      "^\\d{4} ?[A-Z]{2}$", "(a+)?b", "^(?:\\+31|0)\\d{9}$", "(\\d{3}-)+", "^[a-z]+$"])
+                      "^\\d{4} ?[A-Z]{2}$", "(a+)?b", "^(?:\\+31|0)\\d{9}$", "(\\d{3}-)+", "^[a-z]+$",
+                      "^(\\s?\\d){16}$", "^\\d{4}(\\s?\\d{4}){3}$", "^.*@.*$", "^[^@]+@[^@]+\\.[^@]+$", "^\\s*\\d+\\s*$",
+                      "^(?=.*[A-Za-z])(?=.*[0-9]).+$", "^(?:a?){3}a{3}$"])
     func linearPatternsPass(pattern: String) {
         #expect(SlowRegexCheck.problem(in: pattern) == nil, "\(pattern)")
     }

@@ -2,7 +2,10 @@
 /// a repeated group whose body repeats without bound too (star height > 1: `(a+)+`, `(a*)*`,
 /// `(\w+\s?)*`, `(.*a){20}`), or a repeated alternation whose branches can start alike (`(a|a)*`,
 /// `(\w|\d)+`). A repeated body that starts or ends with a literal its inner repetition cannot match
-/// (`(-[a-z]+)*`, `([\w-]+\.)+`) is unambiguous and allowed.
+/// (`(-[a-z]+)*`, `([\w-]+\.)+`) is unambiguous and allowed. Also refused: a group repeated more than ten times
+/// whose optional parts can match what follows them (`(?:a?){25}a{25}`: 2^25 ways), and three or more unbounded
+/// repetitions in a row that can match the same text (`\d*\d*\d*x`, `.*.*.*=`, `(\w+)(\w+)(\w+)!`): a failing
+/// input of n characters is tried in about n^3 ways, seconds for a few hundred characters.
 public enum SlowRegexCheck {
     /// Why `pattern` may be slow, or nil.
     public static func problem(in pattern: String) -> String? {
@@ -20,7 +23,14 @@ public enum SlowRegexCheck {
         /// Its first and last atoms when they are mandatory single atoms.
         var first: String?
         var last: String?
+        /// Its single atoms in order, each with whether it may be left out (an alternation's are all optional).
+        var atoms: [(atom: String, optional: Bool)] = []
     }
+
+    /// The most times a group with optional parts may repeat before its ways to match can explode.
+    static let largestAmbiguousCount = 10
+    /// The most unbounded repetitions in a row that can match the same text.
+    static let largestPolynomialDegree = 2
 
     struct Parser {
         let characters: [Character]
@@ -37,6 +47,7 @@ public enum SlowRegexCheck {
             }
             guard branches.count > 1 else { return branches[0] }
             var node = Node()
+            node.atoms = branches.flatMap { $0.atoms.map { (atom: $0.atom, optional: true) } }
             node.unbounded = branches.contains { $0.unbounded }
             node.repeatedAtoms = branches.flatMap(\.repeatedAtoms)
             node.first = nil
@@ -53,10 +64,30 @@ public enum SlowRegexCheck {
         mutating func sequence() -> Node {
             var node = Node()
             var isFirst = true
+            var chain: [String] = [], degree = 0
             while index < characters.count, characters[index] != "|", characters[index] != ")" {
                 let (atom, inner) = self.atom()
                 let (low, high) = quantifier()
                 let repeated = high == nil || (high ?? 1) > 1
+                if let inner, let high, high > SlowRegexCheck.largestAmbiguousCount, SlowRegexCheck.ambiguous(inner.atoms), problem == nil {
+                    problem = "it may take exponential time (a group repeated \(high) times has optional parts that can match what follows them)"
+                }
+                let unboundedAtoms = high == nil ? (inner.map { $0.atoms.map(\.atom) } ?? [atom ?? "."])
+                    : (inner?.unbounded == true ? inner!.repeatedAtoms : [])
+                let repeating = unboundedAtoms.filter { !$0.isEmpty && $0 != "|" }
+                if !repeating.isEmpty {
+                    if chain.contains(where: { link in repeating.contains { SlowRegexCheck.overlap(link, $0) } }) {
+                        degree += 1
+                        chain += repeating
+                    } else {
+                        (chain, degree) = (repeating, 1)
+                    }
+                    if degree > SlowRegexCheck.largestPolynomialDegree && problem == nil {
+                        problem = "it may take polynomial time (\(degree) repetitions in a row can match the same text, so a long input that fails is tried in about length^\(degree) ways)"
+                    }
+                } else if low > 0, let first = inner?.first ?? atom, !first.isEmpty, !chain.contains(where: { SlowRegexCheck.overlap($0, first) }) {
+                    (chain, degree) = ([], 0)
+                }
                 if repeated, let inner, inner.unbounded || inner.repeatedAtoms.contains("|") {
                     let guarded = [inner.first, inner.last].contains { edge in
                         guard let edge, SlowRegexCheck.isLiteral(edge) else { return false }
@@ -66,7 +97,8 @@ public enum SlowRegexCheck {
                         problem = "it may take exponential time (a repeated group repeats inside: nested or overlapping quantifiers)"
                     }
                 }
-                var piece = inner ?? Node(first: atom, last: atom)
+                var piece = inner ?? Node(first: atom, last: atom, atoms: atom.map { $0.isEmpty ? [] : [(atom: $0, optional: false)] } ?? [])
+                if low == 0 { piece.atoms = piece.atoms.map { (atom: $0.atom, optional: true) } }
                 if high == nil {
                     piece.unbounded = true
                     piece.repeatedAtoms.append(atom ?? ".")
@@ -74,6 +106,7 @@ public enum SlowRegexCheck {
                 if low == 0 || high != 1 { piece.first = nil; piece.last = nil }
                 node.unbounded = node.unbounded || piece.unbounded
                 node.repeatedAtoms += piece.repeatedAtoms
+                node.atoms += piece.atoms
                 if isFirst { node.first = piece.first }
                 node.last = piece.last
                 if low == 0 && isFirst { node.first = nil }
@@ -155,6 +188,19 @@ public enum SlowRegexCheck {
         }
     }
 
+    /// Whether a repeated sequence of atoms can match the same text in more than one way: an optional atom that may
+    /// match what can come right after it (the atoms up to the next mandatory one, wrapping round to the start of the
+    /// next repetition).
+    static func ambiguous(_ atoms: [(atom: String, optional: Bool)]) -> Bool {
+        for (offset, item) in atoms.enumerated() where item.optional {
+            for next in atoms[(offset + 1)...] + atoms {
+                if overlap(item.atom, next.atom) { return true }
+                if !next.optional { break }
+            }
+        }
+        return false
+    }
+
     /// Whether an atom is one literal character (or an escaped one).
     static func isLiteral(_ atom: String) -> Bool {
         atom.count == 1 && atom != "." || (atom.count == 2 && atom.hasPrefix("\\") && !"dDwWsSpP".contains(atom.last!))
@@ -165,8 +211,9 @@ public enum SlowRegexCheck {
         if a == b { return true }
         if a.isEmpty || b.isEmpty { return false }
         for (x, y) in [(a, b), (b, a)] {
-            if x == "." || x.hasPrefix("[^") || ["\\W", "\\S", "\\D"].contains(x) { return true }
             let literal = isLiteral(y) ? y.last! : nil
+            if x.hasPrefix("[^"), let literal { return !classContains("[" + x.dropFirst(2), literal) }
+            if x == "." || x.hasPrefix("[^") || ["\\W", "\\S", "\\D"].contains(x) { return true }
             switch x {
             case "\\w": if let literal, literal.isLetter || literal.isNumber || literal == "_" { return true }
                 if y == "\\d" || y.hasPrefix("[") { return true }
