@@ -37,6 +37,8 @@ import Testing
         }
         #expect(try String(contentsOf: out.appendingPathComponent("a/index.html"), encoding: .utf8) == "first")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.appendingPathComponent("a").path) == ["index.html"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["a", "blocked"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path) == ["public"])
 
         let written = try writer.writeInPlace(outputs: [SiteOutput(path: "a/index.html", cacheKey: "k1-changed") { Data("second".utf8) },
                                                         SiteOutput(path: "c/index.html", cacheKey: "k3") { Data("third".utf8) }],

@@ -118,3 +118,44 @@ import Testing
         return between("\(name)=\"", "\"", in: meta)
     }
 }
+
+/// Hostile names and files in a site are refused where they are written.
+@Suite struct HostileSiteTests {
+    /// A field named as a member of every JavaScript object would read as that member on the page.
+    @Test(arguments: ["constructor", "toString", "valueOf", "hasOwnProperty"])
+    func aFieldNamedAsAnObjectMemberIsALocatedError(_ id: String) throws {
+        let diagnostics = try TestSite.form("f.yaml", "title: T\nfields:\n  - {id: \(id), label: A}\n").load().diagnostics
+        #expect(diagnostics == ["configs/forms/f.yaml:3:5: error: field id '\(id)' is a name every JavaScript object already has, so the page could not tell the field from it; rename the field (for example '\(id)_')"])
+    }
+
+    /// A link in the config folder could bring any file of the machine into the output: every one is refused.
+    @Test func symbolicLinksInTheConfigFolderAreLocatedErrors() throws {
+        let site = try TestSite.form("f.yaml", "title: T\nfields:\n  - {id: a, label: A}\n")
+        try FileManager.default.createDirectory(atPath: site.configs + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: site.configs + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.configs + "/assets/p.txt", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: site.configs + "/docs/secret.md", withDestinationPath: "/etc/hostname")
+        let message = "error: this is a symbolic link; formgen reads and copies only real files, so that no link can bring a file from outside the site into it (copy the file here instead)"
+        #expect(site.load().diagnostics == ["configs/assets/p.txt:1:1: \(message)", "configs/docs/secret.md:1:1: \(message)"])
+    }
+
+    /// cmark-gfm fills every row of a table up to its header's columns: a 12 KB doc of `|-|-|…` would be a gigabyte.
+    @Test func aTableWithTooManyCellsIsALocatedErrorAndRendersAsText() throws {
+        let columns = 2_000
+        let table = "|" + String(repeating: "a|", count: columns) + "\n|" + String(repeating: "-|", count: columns) + "\n"
+            + String(repeating: "|x|\n", count: 1_000)
+        let doc = "# Big\n\n" + table
+        let diagnostics = try TestSite(["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A}\n", "configs/docs/big.md": doc]).load().diagnostics
+        #expect(diagnostics == ["configs/docs/big.md:3:1: error: this table has 2000 columns and 1001 rows (2002000 cells); a table may have at most 50000 cells, so it is shown as plain text"])
+        let rendered = Markdown.render(doc)
+        #expect(!rendered.html.contains("<table"))
+        #expect(rendered.html.utf8.count < doc.utf8.count * 2)
+        #expect(Markdown.oversizedTable(in: "| a | b |\n|---|---|\n| 1 | 2 |\n") == nil)
+    }
+
+    /// Identical headings are numbered as GitHub numbers them, a heading already called `intro-1` skipped.
+    @Test func identicalHeadingsAreNumberedAsGitHubNumbersThem() {
+        let rendered = Markdown.render("# Intro\n\n# Intro-1\n\n# Intro\n\n# Intro\n", options: Markdown.Options(headingAnchors: true))
+        #expect(rendered.headings.map(\.id) == ["intro", "intro-1", "intro-2", "intro-3"])
+    }
+}

@@ -268,9 +268,9 @@ public struct SiteBuilder {
         guard let names = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return [:] }
         var copies: [String: URL] = [:]
         for name in names.sorted() {
-            var isDirectory: ObjCBool = false
             let source = root.appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            var info = stat()
+            guard lstat(source.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             copies["assets/\(name)"] = source
         }
         return copies

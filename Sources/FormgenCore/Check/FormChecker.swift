@@ -24,10 +24,19 @@ public struct FormChecker: Sendable {
         }
     }
 
+    /// The names of `Object.prototype`'s members: a field named so would read as the member on the page.
+    static let objectPropertyNames: Set<String> = [
+        "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf", "propertyIsEnumerable",
+        "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__", "__lookupSetter__",
+    ]
+
     public func check(_ form: Form, log: DiagnosticLog) {
         let fields = form.allFields
         var firstByID: [String: Field] = [:]
         for field in fields {
+            if Self.objectPropertyNames.contains(field.id) {
+                log.error("field id '\(field.id)' is a name every JavaScript object already has, so the page could not tell the field from it; rename the field (for example '\(field.id)_')", at: field.location)
+            }
             if let first = firstByID[field.id] {
                 log.error("duplicate field id '\(field.id)' (first defined at \(first.location))", at: field.location)
             } else {

@@ -47,6 +47,9 @@ public struct DocsLoader {
             return moved
         }
         page.summary = rendered.summary
+        if let table = rendered.oversizedTable {
+            log.error(Markdown.oversizedTableMessage(table), at: SourceLocation(file: file, line: table.line + split.bodyLine - 1, column: 1))
+        }
         if let yaml = split.frontMatter, !yaml.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
            let root = ConfigFile.parse(text: "\n" + yaml, file: file, log: log) {
             root.warnUnknownKeys(allowed: frontMatterKeys, in: "front matter")

@@ -29,6 +29,10 @@ public struct SiteLoader: Sendable {
     public var configDirectory: String { source.directory }
 
     public func load(log: DiagnosticLog) -> Site {
+        for link in source.symbolicLinks() {
+            log.error("this is a symbolic link; formgen reads and copies only real files, so that no link can bring a file from outside the site into it (copy the file here instead)",
+                      at: SourceLocation(file: link, line: 1, column: 1))
+        }
         let (settings, settingsDigest) = loadSettings(log: log)
         var forms: [Form] = []
         var countries: [CountryConfig] = []

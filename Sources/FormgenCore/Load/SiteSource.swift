@@ -39,9 +39,10 @@ public struct SiteSource: Sendable {
             let prefix = folder + "/"
             relatives = texts.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         } else {
-            var found: [String] = []
-            Self.walk(path(folder), prefix: "", into: &found)
-            relatives = found
+            var found: [String] = [], links: [String] = []
+            Self.walk(path(folder), prefix: "", into: &found, links: &links)
+            let linked = Set(links)
+            relatives = found.filter { !linked.contains($0) }
         }
         let base = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         return relatives.filter { relative in
@@ -57,9 +58,10 @@ public struct SiteSource: Sendable {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// The files under `folder` (symbolic links to files included), by path under it; POSIX `readdir`, several
-    /// times cheaper than Foundation's enumerator for a folder of a thousand configs.
-    static func walk(_ folder: String, prefix: String, into found: inout [String]) {
+    /// The files under `folder` (symbolic links included, and also listed in `links`), by path under it; POSIX
+    /// `readdir`, several times cheaper than Foundation's enumerator for a folder of a thousand configs. A link is
+    /// never followed, to a folder or a file.
+    static func walk(_ folder: String, prefix: String, into found: inout [String], links: inout [String]) {
         guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
@@ -67,13 +69,35 @@ public struct SiteSource: Sendable {
             if name == "." || name == ".." { continue }
             let full = folder + "/" + name
             let relative = prefix.isEmpty ? name : prefix + "/" + name
-            var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-            if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
                 var info = stat()
-                isFolder = lstat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                if lstat(full, &info) == 0 {
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? Int32(DT_LNK) : Int32(DT_REG)
+                }
             }
-            if isFolder { walk(full, prefix: relative, into: &found) } else { found.append(relative) }
+            if type == Int32(DT_DIR) {
+                walk(full, prefix: relative, into: &found, links: &links)
+            } else {
+                found.append(relative)
+                if type == Int32(DT_LNK) { links.append(relative) }
+            }
         }
+    }
+
+    /// The files under `folder`, symbolic links included, by path under it.
+    static func walk(_ folder: String, prefix: String, into found: inout [String]) {
+        var links: [String] = []
+        walk(folder, prefix: prefix, into: &found, links: &links)
+    }
+
+    /// The symbolic links anywhere under the config folder, as full paths, sorted. formgen reads and copies none
+    /// of them: a link could bring a file from outside the site (`assets/p.txt -> /etc/passwd`) into the output.
+    public func symbolicLinks() -> [String] {
+        guard texts == nil else { return [] }
+        var found: [String] = [], links: [String] = []
+        Self.walk(directory, prefix: "", into: &found, links: &links)
+        return links.map(path).sorted()
     }
 
     /// Whether a file exists at this path under the config folder.

@@ -66,6 +66,9 @@ public enum Markdown {
         public var links: [Link]
         /// The plain text of the first paragraph, for listings.
         public var summary: String?
+        /// The first table too large to render as one (its rows and columns would multiply into more than
+        /// ``Markdown/maximumTableCells`` cells); the document's tables are then rendered as plain text.
+        public var oversizedTable: TableSize?
 
         /// The text of the first level-1 heading.
         public var title: String? { headings.first { $0.level == 1 }?.text }
@@ -86,12 +89,54 @@ public enum Markdown {
         return html
     }
 
+    /// Where a table starts (its line in the document) and how many columns and rows it has.
+    public struct TableSize: Sendable, Hashable {
+        public var line: Int
+        public var columns: Int
+        public var rows: Int
+    }
+
+    /// The most cells (columns × rows, the header included) a table may have: cmark-gfm fills every row up to the
+    /// header's columns, so a few kilobytes of `|-|-|…` could otherwise become a gigabyte and a page of megabytes.
+    public static let maximumTableCells = 50_000
+
+    /// The first table of `markdown` with more than ``maximumTableCells`` cells, found from its delimiter row
+    /// (`|---|:--:|`) before cmark-gfm parses anything.
+    public static func oversizedTable(in markdown: String) -> TableSize? {
+        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        func isBlank(_ line: Substring.UTF8View.SubSequence) -> Bool {
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+        }
+        var index = 1
+        while index < lines.count {
+            let line = lines[index]
+            guard line.contains(UInt8(ascii: "-")), line.contains(UInt8(ascii: "|")),
+                  line.allSatisfy({ [UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }),
+                  !isBlank(lines[index - 1]) else {
+                index += 1
+                continue
+            }
+            let columns = line.split(separator: UInt8(ascii: "|")).filter { !isBlank($0) }.count
+            var rows = 1
+            while index + rows < lines.count, !isBlank(lines[index + rows]) { rows += 1 }
+            if columns * rows > maximumTableCells { return TableSize(line: index, columns: columns, rows: rows) }
+            index += rows
+        }
+        return nil
+    }
+
+    /// The error for a table with too many cells.
+    static func oversizedTableMessage(_ table: TableSize) -> String {
+        "this table has \(table.columns) columns and \(table.rows) rows (\(table.columns * table.rows) cells); a table may have at most \(maximumTableCells) cells, so it is shown as plain text"
+    }
+
     /// Renders a document through its syntax tree: links rewritten, headings given anchors.
     public static func render(_ markdown: String, options renderOptions: Options = Options()) -> Rendered {
         _ = extensionsRegistered
         guard let parser = cmark_parser_new(options) else { return Rendered(html: "", headings: [], links: [], summary: nil) }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames where renderOptions.autolinks || name != "autolink" {
+        let oversized = oversizedTable(in: markdown)
+        for name in extensionNames where (renderOptions.autolinks || name != "autolink") && (oversized == nil || name != "table") {
             if let syntaxExtension = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, syntaxExtension)
             }
@@ -107,7 +152,7 @@ public enum Markdown {
         var headings: [Heading] = []
         var links: [Link] = []
         var summary: String?
-        var usedIDs = renderOptions.reservedIDs
+        var ids = UniqueIDs(reserved: renderOptions.reservedIDs)
         var tableLabels: [String] = []
         var refused: [(node: OpaquePointer, isImage: Bool)] = []
         var blockLine = 1, blockColumn = 1
@@ -126,7 +171,7 @@ public enum Markdown {
             switch type {
             case CMARK_NODE_HEADING:
                 let text = plainText(of: node)
-                let id = uniqueID(slug(text), used: &usedIDs)
+                let id = ids.make(slug(text))
                 headings.append(Heading(level: Int(cmark_node_get_heading_level(node)), text: text, id: id))
             case CMARK_NODE_PARAGRAPH where summary == nil:
                 let text = plainText(of: node)
@@ -150,12 +195,12 @@ public enum Markdown {
         }
         for (node, isImage) in refused.sorted(by: { $0.isImage && !$1.isImage }) { unlink(node, isImage: isImage) }
         guard let rendered = cmark_render_html(document, options, cmark_parser_get_syntax_extensions(parser)) else {
-            return Rendered(html: "", headings: headings, links: links, summary: summary)
+            return Rendered(html: "", headings: headings, links: links, summary: summary, oversizedTable: oversized)
         }
         defer { free(rendered) }
         var html = scrollableTables(accessibleTaskItems(String(cString: rendered)), labels: tableLabels)
         if renderOptions.headingAnchors { html = addHeadingIDs(html, headings) }
-        return Rendered(html: html, headings: headings, links: links, summary: summary)
+        return Rendered(html: html, headings: headings, links: links, summary: summary, oversizedTable: oversized)
     }
 
     /// Replaces a refused link by its content, a refused image by its alt text (images first, so that
@@ -245,18 +290,6 @@ public enum Markdown {
             }
         }
         return output.isEmpty ? "section" : output
-    }
-
-    /// `base`, or `base-1`, `base-2`… when the page already uses it; as GitHub numbers repeated headings.
-    static func uniqueID(_ base: String, used: inout Set<String>) -> String {
-        var candidate = base
-        var counter = 1
-        while used.contains(candidate) {
-            candidate = "\(base)-\(counter)"
-            counter += 1
-        }
-        used.insert(candidate)
-        return candidate
     }
 
     /// With raw HTML off, every `<hN>` in cmark's output is a heading, in document order.

@@ -117,13 +117,21 @@ public struct OutputWriter: Sendable {
 
     /// Writes into the output folder as it stands (it holds the build `previousKeys` and `previousPaths`
     /// describe): an output whose cache key is unchanged and whose file is there is left alone; the others are
-    /// rendered in parallel, and those whose bytes changed are written beside their targets first, then all renamed
-    /// into place (so a write that fails leaves every file as it was); copies likewise; the files of
-    /// `previousPaths` that are no longer built are removed. Returns the paths written or removed, sorted.
+    /// rendered in parallel, and those whose bytes changed are written into a staging folder beside the output
+    /// first (never inside it, so a build killed here leaves nothing the site serves; the next build removes the
+    /// folder as any killed build's), then all renamed into place (so a write that fails leaves every file as it
+    /// was); copies likewise; the files of `previousPaths` that are no longer built are removed. Returns the paths
+    /// written or removed, sorted.
     public func writeInPlace(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String],
                              previousPaths: Set<String>) throws -> [String] {
         let fileManager = FileManager.default
         let root = outputDirectory.path
+        let parent = outputDirectory.deletingLastPathComponent()
+        let name = outputDirectory.lastPathComponent
+        removeLeftovers(in: parent, name: name)
+        let staging = parent.appendingPathComponent(".\(name).formgen-new-\(ProcessInfo.processInfo.processIdentifier)").path
+        try? fileManager.removeItem(atPath: staging)
+        defer { try? fileManager.removeItem(atPath: staging) }
         let staged = ResultSlots<String>(count: outputs.count)
         let failure = FirstError()
         FileSystemWork.run(outputs.count) { index in
@@ -133,7 +141,7 @@ public struct OutputWriter: Sendable {
             let data = outputs[index].bytes()
             if Self.hasSameBytes(path, data) { return }
             do {
-                try Self.stage(data, for: path)
+                try Self.stage(data, at: staging + "/" + relative)
                 staged[index] = relative
             } catch {
                 failure.record(error)
@@ -145,7 +153,7 @@ public struct OutputWriter: Sendable {
                 let path = root + "/" + relative
                 guard let data = fileManager.contents(atPath: source.path), !Self.hasSameBytes(path, data) else { continue }
                 do {
-                    try Self.stage(data, for: path)
+                    try Self.stage(data, at: staging + "/" + relative)
                     changed.append(relative)
                 } catch {
                     failure.record(error)
@@ -153,12 +161,12 @@ public struct OutputWriter: Sendable {
                 }
             }
         }
-        if let error = failure.error {
-            for relative in changed { unlink(Self.stagingPath(for: root + "/" + relative)) }
-            throw error
+        if let error = failure.error { throw error }
+        for folder in Set(changed.map { Self.parent(of: root + "/" + $0) }).sorted() {
+            try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        for relative in changed where rename(Self.stagingPath(for: root + "/" + relative), root + "/" + relative) != 0 {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        for relative in changed {
+            guard rename(staging + "/" + relative, root + "/" + relative) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
         let current = Set(outputs.map(\.path)).union(copies.keys)
         for relative in previousPaths.subtracting(current).sorted() {
@@ -171,16 +179,11 @@ public struct OutputWriter: Sendable {
         return changed.sorted()
     }
 
-    /// Where a file's new bytes wait until every changed file is written: beside it, hidden.
-    private static func stagingPath(for path: String) -> String {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        return String(path[..<slash]) + ".formgen-staged-" + String(path[slash...])
-    }
-
-    private static func stage(_ data: Data, for path: String) throws {
+    /// Writes a file's new bytes where they wait until every changed file is written.
+    private static func stage(_ data: Data, at path: String) throws {
         let folder = parent(of: path)
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try writeFile(stagingPath(for: path), data)
+        try writeFile(path, data)
     }
 
     /// Removes the folders holding `relative` that are left empty, deepest first, up to the output folder.

@@ -10,14 +10,14 @@ extension ReferenceDocument {
     func html(reservedIDs: Set<String>) -> (html: String, title: String?) {
         var html = HTMLBytes()
         html.bytes.reserveCapacity(16_384)
-        var usedIDs = reservedIDs
+        var ids = UniqueIDs(reserved: reservedIDs)
         var lastHeading: String?
         var title: String?
         for block in blocks {
             switch block {
             case let .heading(level, inline):
                 let text = Self.plainText(inline.parts)
-                let id = Markdown.uniqueID(Markdown.slug(text), used: &usedIDs)
+                let id = ids.make(Markdown.slug(text))
                 if level == 1 && title == nil { title = text }
                 lastHeading = text
                 html.append("<h\(level) id=\"\(id)\">")

@@ -242,11 +242,11 @@ public struct ReferenceWriter {
 
 /// The anchors a rendered page will give its headings, in document order, so that a writer can link to them.
 struct HeadingAnchors {
-    private var used = DocPage.reservedIDs
+    private var ids = UniqueIDs(reserved: DocPage.reservedIDs)
 
     @discardableResult
     mutating func add(_ plainText: String) -> String {
-        Markdown.uniqueID(Markdown.slug(Self.folded(plainText)), used: &used)
+        ids.make(Markdown.slug(Self.folded(plainText)))
     }
 
     /// The text as a heading shows it once escaped: line breaks folded as `Markdown.escape` folds them, ends trimmed.
