@@ -40,6 +40,25 @@ TEMPLATES = [
     "<object data=\"javascript:__xss({n})\"></object>",
     "<video><source onerror=__xss({n})></video>",
 ]
+# The same break-outs with a combining mark (or an enclosing mark, a zero-width joiner) right after the character
+# an escaper must see: `"` + U+0301 is one grapheme cluster, which a Character-wise escaper left unescaped.
+MARKS = ["\u0301", "\u0308", "\u20dd", "\u200d"]
+MARKED = [
+    "v\"{mark} autofocus onfocus=__xss({n})//",
+    "v'{mark} autofocus onfocus=__xss({n})//",
+    "\"{mark}><img src=x onerror=__xss({n})>",
+    "'{mark}><svg onload=__xss({n})>",
+    "<{mark}<img src=x onerror=__xss({n})>",
+    ">{mark}<script>__xss({n})</script>",
+    "&{mark}\"{mark} onmouseover=__xss({n}) x=",
+    "\"{mark} onmouseover=\"__xss({n})",
+    "'{mark} onmouseover='__xss({n})",
+    "</textarea>{mark}<script>__xss({n})</script>",
+]
+# Regular expressions and masks (valid ones) whose text breaks out of the `pattern` attribute after a mark.
+MARKED_PATTERNS = ["^v\"{mark} autofocus onfocus=__xss\\({n}\\) x=$", "^'{mark} onmouseover='__xss\\({n}\\)$",
+                   "^<{mark}img src=x onerror=__xss\\({n}\\)>$"]
+MARKED_MASKS = ["##\"{mark} autofocus onfocus=__xss({n}) x=", "##'{mark} onmouseover='__xss({n})", "##>{mark}<img src=x onerror=__xss({n})>"]
 # Image addresses must pass the URL allow-list (no whitespace); these try to break out of `src`.
 IMAGE_SOURCES = ["x\"onerror=\"__xss({n})", "x'onerror='__xss({n})", "x\"><img/src=x/onerror=__xss({n})>"]
 # Markdown texts (descriptions, help, paragraphs, docs): raw HTML and link tricks the renderer must neutralise.
@@ -73,6 +92,19 @@ class Corpus:
 
     def image(self):
         return self.take(IMAGE_SOURCES)
+
+    def marked(self, templates=MARKED):
+        """A break-out with a mark after its dangerous characters (the marks taken in turn)."""
+        n = len(self.payloads) + 1
+        payload = templates[n % len(templates)].format(n=n, mark=MARKS[n % len(MARKS)])
+        self.payloads.append(payload)
+        return payload
+
+    def marked_pattern(self):
+        return self.marked(MARKED_PATTERNS)
+
+    def marked_mask(self):
+        return self.marked(MARKED_MASKS)
 
 
 class ExternalAPI(BaseHTTPRequestHandler):
@@ -162,6 +194,37 @@ def write_site(configs, corpus, api):
     (api / "xss-profile.json").write_text(json.dumps({"first": t(), "last": t()}))
     (api / "xss-choices.json").write_text(json.dumps([{"v": t(), "l": t()} for _ in range(3)]))
     (configs / "mocks" / "mocks.yaml").write_text(json.dumps({"endpoints": {"/api/xss-inline": {"body": {"first": t()}}}}))
+    write_marked(configs, corpus)
+
+
+def write_marked(configs, corpus):
+    """A form, a doc and a mock API whose every string has a combining mark after its `"`, `'`, `<`, `>` or `&`:
+    option values, defaults, placeholders, patterns, masks, image alt texts, labels and titles (the `aria-label`s of
+    the reference and home pages), help, doc headings, remote list values and the form's action."""
+    m = corpus.marked
+    options = [{"value": m(), "label": m()} for _ in range(3)]
+    form = {
+        "id": "xss-marks", "title": m(), "description": m(), "lang": "en",
+        "submit": {"action": "https://forms.example.org/submit?x=" + m().replace(" ", "%20"), "successMessage": m()},
+        "dataSources": [{"id": "marked", "type": "api", "endpoint": "/api/xss-marked"}],
+        "sections": [{"title": m(), "description": m(), "fields": [
+            {"id": "name", "label": m(), "help": m(), "placeholder": m(), "default": m(),
+             "validation": {"regex": {"value": corpus.marked_pattern(), "message": m()}}},
+            {"id": "code", "label": m(), "placeholder": m(), "validation": {"mask": {"value": corpus.marked_mask(), "message": m()}}},
+            {"id": "bio", "label": m(), "type": "textarea", "placeholder": m(), "default": m()},
+            {"id": "pick", "label": m(), "type": "select", "options": options, "default": options[1]["value"]},
+            {"id": "way", "label": m(), "type": "radio", "options": [m(), m()]},
+            {"id": "tags", "label": m(), "type": "checkbox", "options": [m(), m()]},
+            {"id": "remote", "label": m(), "type": "select", "optionsFrom": {"dataSource": "marked", "valueKey": "v", "labelKey": "l"}},
+            {"id": "photo", "alt": m(), "type": "image", "src": "https://images.example.org/a.png"},
+            {"id": "upload", "label": m(), "type": "file", "accept": [".png", "image/jpeg"]},
+        ]}],
+    }
+    (configs / "forms" / "xss-marks.yaml").write_text(json.dumps(form))
+    (configs / "docs" / "marks.md").write_text("---\ntitle: " + json.dumps(m()) + "\ndescription: " + json.dumps(m()) + "\n---\n"
+                                              + "# " + m() + "\n\n" + m() + "\n\n## " + m() + "\n\n### " + m() + "\n\n| " + m()
+                                              + " | b |\n|---|---|\n| " + m() + " | " + m() + " |\n")
+    (configs / "mocks" / "api" / "xss-marked.json").write_text(json.dumps([{"v": m(), "l": m()} for _ in range(3)]))
 
 
 @pytest.fixture(scope="module")
@@ -255,13 +318,26 @@ def test_no_payload_of_the_corpus_runs(corpus_site, unprotected):
     wait_for(lambda: "__xss(" in driver.find_element(By.TAG_NAME, "body").text, message="the success message")
     record("xss-ok/")
 
-    for path in ["", "docs/", "docs/xss/", "xss/reference/", "xss-sink/reference/", "no-such-page/<script>__xss(99)</script>",
+    # Marks after the escaped characters: the values arrive whole, as text, and nothing runs (some would on load).
+    open_page(driver, server.url + "xss-marks/")
+    wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#f-remote option")) > 2, timeout=10, message="marked options from the mock")
+    picked = driver.execute_script("return Array.from(document.getElementById('f-pick').options).map(function (o) { return o.value; })")
+    assert any("__xss(" in value and any(mark in value for mark in MARKS) for value in picked), picked
+    assert any(mark in driver.execute_script("return document.getElementById('f-name').value") for mark in MARKS)
+    for element in driver.find_elements(By.CSS_SELECTOR, "input, select, textarea, a, summary, details, img"):
+        driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('mouseover', {bubbles: true})); arguments[0].focus();", element)
+    set_value(driver, "f-code", "x")
+    click(driver, "[data-fg-submit]")
+    wait_for(lambda: driver.execute_script("return !document.getElementById('fg-error-summary').hidden"), message="the marked errors")
+    record("xss-marks/")
+
+    for path in ["", "docs/", "docs/xss/", "docs/marks/", "xss/reference/", "xss-marks/reference/", "xss-sink/reference/", "no-such-page/<script>__xss(99)</script>",
                  "api/xss-profile", "api/xss-inline"]:
         open_page(driver, server.url + path)
         record(path)
 
     assert {path: ran for path, ran in executed.items() if ran} == {}
-    assert len(executed) == 13
+    assert len(executed) == 16
     links = driver.execute_script(
         "return Array.from(document.querySelectorAll('[href], [src], [action]')).map(function (e) {"
         " return e.getAttribute('href') || e.getAttribute('src') || e.getAttribute('action'); })")
