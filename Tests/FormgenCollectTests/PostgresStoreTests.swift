@@ -14,7 +14,7 @@ import Testing
     /// A store with a generous deadline: the suite's other tests block the test pool's two threads for many
     /// seconds at a time; only the restart test needs a short one (its requests to the stopped server must give 503).
     static func store(_ url: PostgresURL, timeout: Duration = .seconds(120)) async throws -> PostgresSubmissionStore {
-        try await PostgresSubmissionStore(url: url, connections: 8, timeout: timeout, logger: CollectSite.quietLogger)
+        try await PostgresSubmissionStore(url: url, connections: 8, timeout: timeout, connectTimeout: timeout, logger: CollectSite.quietLogger)
     }
 
     @Test func theEndpointAgreesWithTheValidatorOnEverySharedVector() async throws {
@@ -107,6 +107,41 @@ import Testing
         let outbox = try await stores[0].outbox()
         #expect(outbox.map(\.submission.id).sorted() == rows.map(\.id).sorted())
         for store in stores { await store.close() }
+    }
+
+    @Test func aDatabaseThatIsDownGets503WithoutWaitingForTheDeadlineAndHealthzRecovers() async throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        // The defaults: 5 s for an operation, 1 s to get a connection.
+        let store = try await PostgresSubmissionStore(url: try await TestPostgres.freshDatabase(), connections: 2, logger: CollectSite.quietLogger)
+        let capture = LogCapture()
+        let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, health: StoreHealth(logger: capture.logger))
+        let router = CollectRouter(service: service, options: site.options, logger: CollectSite.quietLogger)
+        try await Application(router: router.makeRouter()).test(.router) { client in
+            let post = { @Sendable (name: String) async throws -> Int in
+                try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json,
+                                         body: ByteBuffer(string: #"{"name":"\#(name)"}"#)) { $0.status.code }
+            }
+            #expect(try await post("Ann") == 200)
+            try await TestPostgres.control("kill")
+            #expect(try await post("Bob") == 503)
+            #expect(try await post("Cy") == 503)
+            // Refused for want of a connection (the 1 s connect timeout), not after the 5 s operation deadline.
+            let problem = try #require(service.health.problem)
+            #expect(problem.contains("no connection to PostgreSQL within"), "\(problem)")
+            #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status.code } == 503)
+            #expect(capture.lines.count == 2 && capture.lines.allSatisfy { $0.hasPrefix("error submission not stored: ") }, "\(capture.lines)")
+            try await TestPostgres.control("resume")
+            var status = 0
+            for _ in 0..<120 where status != 200 {
+                status = try await post("Dee")
+                if status != 200 { try await Task.sleep(for: .milliseconds(500)) }
+            }
+            #expect(status == 200)
+            #expect(try await client.execute(uri: "/healthz", method: .get) { $0.status.code } == 200)
+        }
+        #expect(try await store.submissions(form: nil, since: nil).map(\.data) == [#"{"name":"Ann","terms":false}"#, #"{"name":"Dee","terms":false}"#])
+        await store.close()
     }
 
     @Test func aWebhookReceiverThatFailsFirstGetsTheSubmissionOnceItIsBack() async throws {

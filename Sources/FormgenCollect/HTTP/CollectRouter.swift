@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// The routes of `formgen collect`: `POST /submit/<form path>`, `GET /healthz`.
+/// The routes of `formgen collect`: `POST /submit/<form path>`, `GET /healthz` (503 while the store is failing).
 public struct CollectRouter: Sendable {
     public let service: CollectService
     public let options: CollectOptions
@@ -22,8 +22,10 @@ public struct CollectRouter: Sendable {
         router.middlewares.add(OriginMiddleware(origins: options.origins))
         router.middlewares.add(RateLimitMiddleware(limiter: RateLimiter(perSecond: options.ratePerSecond, burst: options.rateBurst)))
         let forms = service.forms.specs.count
+        let health = service.health
         router.get("/healthz") { _, _ -> Response in
-            Self.json(200, .object(["ok": .bool(true), "forms": .number(Double(forms))]))
+            guard let problem = health.problem else { return Self.json(200, .object(["ok": .bool(true), "forms": .number(Double(forms))])) }
+            return Self.json(503, .object(["ok": .bool(false), "forms": .number(Double(forms)), "error": .string(problem)]))
         }
         let service = self.service
         let maxBytes = options.maxBodyBytes

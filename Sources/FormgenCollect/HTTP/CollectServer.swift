@@ -18,7 +18,7 @@ public struct CollectServer: Sendable {
 
     /// The store a `--db` value names: `postgres://…`, `sqlite:FILE`, or a plain path to an SQLite file.
     public static func openStore(_ database: String, logger: Logger = Logger(label: "formgen.collect")) async throws -> any SubmissionStore {
-        if database.hasPrefix("sqlite:") { return try SQLiteSubmissionStore(path: String(database.dropFirst("sqlite:".count))) }
+        if database.hasPrefix("sqlite:") { return try openSQLite(String(database.dropFirst("sqlite:".count))) }
         if database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") {
             guard let url = PostgresURL(database) else { throw CollectError.badDatabase(database) }
             do {
@@ -28,7 +28,15 @@ public struct CollectServer: Sendable {
             }
         }
         if database.contains("://") { throw CollectError.badDatabase(database) }
-        return try SQLiteSubmissionStore(path: database)
+        return try openSQLite(database)
+    }
+
+    static func openSQLite(_ path: String) throws -> SQLiteSubmissionStore {
+        do {
+            return try SQLiteSubmissionStore(path: path)
+        } catch let error as StoreUnavailable {
+            throw CollectError.databaseUnavailable(path, error.reason)
+        }
     }
 
     /// Reads the site's forms, opens the store, and serves. `ready` gets the URL once the server listens.
@@ -36,7 +44,8 @@ public struct CollectServer: Sendable {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
         let store = try await Self.openStore(options.database, logger: logger)
-        let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads)
+        let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads,
+                                     health: StoreHealth(logger: logger))
         let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
         let logger = self.logger

@@ -12,14 +12,17 @@ public struct CollectService: Sendable {
     public let webhooks: [String: [String]]
     /// Where the files of accepted multipart submissions are kept, each as `<sha256>`.
     public let uploadsDirectory: String
+    /// Whether the last write succeeded (for `/healthz`); failures are logged through it.
+    public let health: StoreHealth
     private let now: @Sendable () -> Date
 
     public init(forms: SiteForms, store: any SubmissionStore, webhooks: [String: [String]] = [:], uploadsDirectory: String = "uploads",
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                health: StoreHealth = StoreHealth(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.forms = forms
         self.store = store
         self.webhooks = webhooks
         self.uploadsDirectory = uploadsDirectory
+        self.health = health
         self.now = now
     }
 
@@ -72,18 +75,30 @@ public struct CollectService: Sendable {
         do {
             try SubmissionBody.Upload.keep(uploads, in: uploadsDirectory)
         } catch {
+            health.failed("the files could not be written to \(uploadsDirectory): \(Self.reason(error))")
             return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec)
         }
         let submission = NewSubmission(form: spec.path, receivedAt: now(), data: JSONValue.object(result.data).jsonText(), idempotencyKey: key,
                                        webhooks: webhooks[spec.path] ?? [])
         do {
             let outcome = try await store.store(submission)
+            health.stored()
             var answer: [String: JSONValue] = ["ok": .bool(true), "id": .number(Double(outcome.id))]
             if let message = spec.submit.successMessage { answer["message"] = .string(message) }
             return Answer(status: 200, body: .object(answer), spec: spec, outcome: outcome)
         } catch {
+            health.failed(Self.reason(error))
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec)
         }
+    }
+
+    /// An error in one line: a store's own reason, or a file error's message.
+    static func reason(_ error: any Error) -> String {
+        if let unavailable = error as? StoreUnavailable { return unavailable.reason }
+        if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
+            return String(cString: strerror(underlying.code.rawValue))
+        }
+        return "\(error)".split(separator: "\n").joined(separator: " ")
     }
 
     static func error(_ message: String) -> JSONValue { .object(["error": .string(message)]) }

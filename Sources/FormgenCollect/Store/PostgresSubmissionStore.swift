@@ -5,25 +5,28 @@ import PostgresNIO
 /// Submissions in PostgreSQL through postgres-nio's connection pool, with the same tables as the SQLite store,
 /// so several `formgen collect` instances can share one database.
 ///
-/// Every operation has a deadline (`timeout`): an unreachable database makes it throw `StoreUnavailable` (503)
-/// instead of waiting. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
+/// Every operation has a deadline (`timeout`), and may wait at most `connectTimeout` for a connection: a database
+/// that is down or unreachable makes it throw `StoreUnavailable` (503) within that instead of waiting. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
 /// always before the statement was sent, and after that only for a submission with an idempotency key.
 public final class PostgresSubmissionStore: SubmissionStore {
     let client: PostgresClient
     let logger: Logger
     let timeout: Duration
+    let connectTimeout: Duration
     let attempts: Int
     private let runner: Task<Void, Never>
 
     /// Connects to `url`, brings the schema up to date, and keeps a pool of at most `connections`.
-    public init(url: PostgresURL, connections: Int = 10, timeout: Duration = .seconds(5), attempts: Int = 3,
-                logger: Logger = Logger(label: "formgen.collect.postgres")) async throws {
+    public init(url: PostgresURL, connections: Int = 10, timeout: Duration = .seconds(5), connectTimeout: Duration = .seconds(1),
+                attempts: Int = 3, logger: Logger = Logger(label: "formgen.collect.postgres")) async throws {
         var background = logger
         background.logLevel = max(logger.logLevel, .error)
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: background)
+        let client = PostgresClient(configuration: url.clientConfiguration(connections: connections, connectTimeout: connectTimeout),
+                                    backgroundLogger: background)
         self.client = client
         self.logger = logger
         self.timeout = timeout
+        self.connectTimeout = connectTimeout
         self.attempts = attempts
         runner = Task { await client.run() }
         do {
@@ -95,17 +98,19 @@ public final class PostgresSubmissionStore: SubmissionStore {
                                        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result) async throws -> Result {
         let client = self.client
         let attempts = self.attempts
-        return try await withDeadline {
+        let lease = LeaseWatch()
+        return try await withDeadline(lease: lease) {
             var attempt = 1
             while true {
-                let sent = SentFlag()
+                lease.asked()
                 do {
                     return try await client.withConnection { connection in
-                        sent.value = true
+                        lease.granted()
                         return try await body(connection)
                     }
                 } catch {
-                    guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !sent.value else {
+                    lease.ended()
+                    guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !lease.sent else {
                         throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)") : error
                     }
                     try await Task.sleep(for: .milliseconds(100 * attempt * attempt))
@@ -115,10 +120,12 @@ public final class PostgresSubmissionStore: SubmissionStore {
         }
     }
 
-    /// Throws `StoreUnavailable` when `body` takes longer than `timeout`, without waiting for it: a statement stuck on a
-    /// dead connection is left to fail on its own (a committed row it leaves behind is found by its idempotency key).
-    func withDeadline<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+    /// Throws `StoreUnavailable` when `body` takes longer than `timeout`, or waits longer than `connectTimeout` for a
+    /// connection, without waiting for it: a statement stuck on a dead connection is left to fail on its own (a
+    /// committed row it leaves behind is found by its idempotency key).
+    func withDeadline<Result: Sendable>(lease: LeaseWatch, _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
         let timeout = self.timeout
+        let connectTimeout = self.connectTimeout
         let first = FirstAnswer<Result>()
         return try await withCheckedThrowingContinuation { continuation in
             first.wait(continuation)
@@ -126,8 +133,18 @@ public final class PostgresSubmissionStore: SubmissionStore {
                 do { first.answer(.success(try await body())) } catch { first.answer(.failure(error)) }
             }
             Task {
-                try? await Task.sleep(for: timeout)
-                if first.answer(.failure(StoreUnavailable(reason: "PostgreSQL did not answer within \(timeout)"))) { work.cancel() }
+                let start = ContinuousClock.now
+                while !first.isAnswered {
+                    try? await Task.sleep(for: .milliseconds(50))
+                    let now = ContinuousClock.now
+                    var reason: String?
+                    if now - start >= timeout {
+                        reason = "PostgreSQL did not answer within \(timeout)"
+                    } else if let since = lease.waitingSince, now - since >= connectTimeout {
+                        reason = "no connection to PostgreSQL within \(connectTimeout)"
+                    }
+                    if let reason, first.answer(.failure(StoreUnavailable(reason: reason))) { work.cancel() }
+                }
             }
         }
     }
@@ -160,6 +177,9 @@ final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Whether an answer came.
+    var isAnswered: Bool { lock.withLock { answered } }
+
     /// True when `result` was the first answer.
     @discardableResult
     func answer(_ result: Result<Value, any Error>) -> Bool {
@@ -174,13 +194,19 @@ final class FirstAnswer<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Whether a pooled connection was handed to the body (so a statement may have reached the server).
-final class SentFlag: @unchecked Sendable {
+/// One operation's connection requests: since when it waits for a pooled connection, and whether one was handed to
+/// the body (so a statement may have reached the server).
+final class LeaseWatch: @unchecked Sendable {
     private let lock = NSLock()
-    private var sent = false
+    private var since: ContinuousClock.Instant?
+    private var handed = false
 
-    var value: Bool {
-        get { lock.withLock { sent } }
-        set { lock.withLock { sent = newValue } }
-    }
+    /// Since when the current request waits; nil while it holds a connection or between tries.
+    var waitingSince: ContinuousClock.Instant? { lock.withLock { since } }
+    /// Whether the current try got a connection.
+    var sent: Bool { lock.withLock { handed } }
+
+    func asked() { lock.withLock { since = .now; handed = false } }
+    func granted() { lock.withLock { since = nil; handed = true } }
+    func ended() { lock.withLock { since = nil } }
 }

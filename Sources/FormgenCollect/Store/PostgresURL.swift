@@ -26,8 +26,9 @@ public struct PostgresURL: Sendable, Equatable {
         guard ["disable", "prefer", "require"].contains(sslMode) else { return nil }
     }
 
-    /// The postgres-nio client configuration: at most `connections` pooled connections.
-    public func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
+    /// The postgres-nio client configuration: at most `connections` pooled connections, each given `connectTimeout` to
+    /// connect and log in.
+    public func clientConfiguration(connections: Int, connectTimeout: Duration = .seconds(1)) -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS
         switch sslMode {
         case "disable": tls = .disable
@@ -37,7 +38,7 @@ public struct PostgresURL: Sendable, Equatable {
         var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password,
                                                          database: database, tls: tls)
         configuration.options.maximumConnections = connections
-        configuration.options.connectTimeout = .seconds(3)
+        configuration.options.connectTimeout = connectTimeout
         return configuration
     }
 }

@@ -16,7 +16,7 @@ extension SQLiteSubmissionStore {
     }
 
     public func claimDeliveries(now: Date, until: Date, limit: Int) async throws -> [WebhookDelivery] {
-        try await pool.write { db in
+        try await write { db in
             let rows = try Row.fetchAll(db, sql: Self.outboxSelect + " WHERE o.delivered_at IS NULL AND o.next_attempt_at <= ? ORDER BY o.id LIMIT ?",
                                         arguments: [WebhookDelivery.milliseconds(now), limit])
             let deliveries = rows.map(Self.delivery)
@@ -29,19 +29,19 @@ extension SQLiteSubmissionStore {
     }
 
     public func deliveryDone(id: Int64, at: Date) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE webhook_outbox SET delivered_at = ? WHERE id = ?", arguments: [SubmissionDigest.timestamp(at), id])
         }
     }
 
     public func deliveryFailed(id: Int64, retryAt: Date, error: String) async throws {
-        try await pool.write { db in
+        try await write { db in
             try db.execute(sql: "UPDATE webhook_outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
                            arguments: [WebhookDelivery.milliseconds(retryAt), error, id])
         }
     }
 
     public func outbox() async throws -> [WebhookDelivery] {
-        try await pool.read { db in try Row.fetchAll(db, sql: Self.outboxSelect + " ORDER BY o.id").map(Self.delivery) }
+        try await read { db in try Row.fetchAll(db, sql: Self.outboxSelect + " ORDER BY o.id").map(Self.delivery) }
     }
 }

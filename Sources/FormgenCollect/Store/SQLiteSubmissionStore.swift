@@ -1,9 +1,16 @@
 import Foundation
 import GRDB
 
-/// Submissions in one SQLite file (WAL mode), through GRDB. Safe to share between tasks.
+/// Submissions in one SQLite file, through GRDB, on one connection. Safe to share between tasks.
+///
+/// The file uses a rollback journal (`journal_mode=DELETE`) and no memory-mapped I/O (`mmap_size=0`). WAL mode
+/// keeps its index in a `-shm` file that every connection maps into memory: when that file cannot be written or
+/// grown (disk full, truncated, permissions changed), touching the mapping kills the process with SIGBUS instead of
+/// returning an error. With a rollback journal every write goes through `write(2)`, so a full disk or an unwritable
+/// journal is an error (503) and the transaction is rolled back; other processes (`formgen export`, `sqlite3 .backup`,
+/// a second collect) still share the file safely through SQLite's file locks.
 public final class SQLiteSubmissionStore: SubmissionStore {
-    let pool: DatabasePool
+    let database: DatabaseQueue
 
     /// Opens (or creates) the file at `path` and brings its schema up to date.
     public init(path: String) throws {
@@ -11,8 +18,46 @@ public final class SQLiteSubmissionStore: SubmissionStore {
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        pool = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(pool)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA mmap_size = 0")
+        }
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            let mode = try database.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE") }
+            guard mode == "delete" else {
+                throw StoreUnavailable(reason: "it stays in \(mode ?? "?") journal mode while another program has it open (an older formgen collect?); "
+                    + "stop that program, then start again")
+            }
+            try Self.migrator.migrate(database)
+        } catch let error as DatabaseError {
+            throw StoreUnavailable(reason: Self.reason(error))
+        }
+    }
+
+    /// An SQLite error in one line: its code's name and message (`SQLITE_FULL: database or disk is full`).
+    static func reason(_ error: DatabaseError) -> String {
+        let names: [Int32: String] = [5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 7: "SQLITE_NOMEM", 8: "SQLITE_READONLY", 10: "SQLITE_IOERR",
+                                      11: "SQLITE_CORRUPT", 13: "SQLITE_FULL", 14: "SQLITE_CANTOPEN", 26: "SQLITE_NOTADB"]
+        let code = error.resultCode.primaryResultCode.rawValue
+        return "\(names[code] ?? "SQLite error \(code)"): \(error.message ?? "no message")"
+    }
+
+    /// Runs `body` in a write transaction; SQLite errors become `StoreUnavailable` with their one-line reason.
+    func write<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) async throws -> Result {
+        do {
+            return try await database.write(body)
+        } catch let error as DatabaseError {
+            throw StoreUnavailable(reason: Self.reason(error))
+        }
+    }
+
+    /// Runs `body` in a read transaction; SQLite errors become `StoreUnavailable` with their one-line reason.
+    func read<Result: Sendable>(_ body: @escaping @Sendable (Database) throws -> Result) async throws -> Result {
+        do {
+            return try await database.read(body)
+        } catch let error as DatabaseError {
+            throw StoreUnavailable(reason: Self.reason(error))
+        }
     }
 
     /// Versioned migrations; a new version is a new `registerMigration`, never an edit of an old one.
@@ -50,7 +95,7 @@ public final class SQLiteSubmissionStore: SubmissionStore {
     }
 
     public func store(_ submission: NewSubmission) async throws -> StoreOutcome {
-        try await pool.write { db in
+        try await write { db in
             if let key = submission.idempotencyKey,
                let id = try Int64.fetchOne(db, sql: "SELECT id FROM submissions WHERE form = ? AND idempotency_key = ?",
                                            arguments: [submission.form, key]) {
@@ -70,7 +115,7 @@ public final class SQLiteSubmissionStore: SubmissionStore {
     }
 
     public func submissions(form: String?, since: Date?) async throws -> [SubmissionRecord] {
-        try await pool.read { db in
+        try await read { db in
             var conditions: [String] = []
             var arguments: StatementArguments = []
             if let form {
