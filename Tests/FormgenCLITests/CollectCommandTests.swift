@@ -45,4 +45,22 @@ import Glibc
         #expect(closed)
         #expect(trickle.received.hasPrefix("HTTP/1.1 408"), "received: \(trickle.received)")
     }
+
+    @Test func aFormWhoseFilesExceedTheBodyLimitStopsItAtStartWithTheFormAndField() throws {
+        let form = """
+        id: profile
+        title: Profile
+        fields:
+          - {id: photo, label: Photo, type: file, accept: [image/png, image/jpeg], maxSize: 5MB}
+
+        """
+        let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db"], in: try CollectProcess.site(forms: ["profile.yaml": form]))
+        defer { collect.finish() }
+        #expect(collect.waitForExit(seconds: 60) == 1)
+        #expect(collect.output.contains("error: the form 'profile' accepts a file of up to 5000000 bytes in the field 'photo', but --max-body is 1048576 bytes"))
+        #expect(collect.output.contains("Start collect with --max-body 5065536 or more"))
+        let raised = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--max-body", "5065536"], in: collect.root)
+        defer { _ = raised.stop(with: SIGKILL, seconds: 10) }
+        #expect(raised.waitForPort() != nil, "output: \(raised.output)")
+    }
 }

@@ -43,6 +43,7 @@ public struct CollectServer: Sendable {
     public func run(ready: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
+        if let problem = FileLimits.problem(in: forms, maxBodyBytes: options.maxBodyBytes) { throw problem }
         let store = try await Self.openStore(options.database, logger: logger)
         let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads,
                                      health: StoreHealth(logger: logger))
