@@ -106,4 +106,39 @@ import Testing
         #expect(diagnostics[0].contains(": error: unknown field type 'ab<script>"))
         #expect(!diagnostics[0].contains("did you mean"))
     }
+
+    /// The banded distance gives the full Levenshtein distance whenever that is within the limit, and nil otherwise.
+    @Test func bandedDistanceAgreesWithTheFullDistance() {
+        func full(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+            var rows = Array(0...b.count)
+            for i in 1...max(1, a.count) where !a.isEmpty {
+                var next = [i] + Array(repeating: 0, count: b.count)
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    next[j] = min(rows[j] + 1, next[j - 1] + 1, rows[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                }
+                rows = next
+            }
+            return a.isEmpty ? b.count : rows[b.count]
+        }
+        var random = SplitMix64(seed: 34)
+        let alphabet = Array("abcé\u{301}".unicodeScalars)
+        for _ in 0..<2_000 {
+            let a = (0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let b = (0..<Int(random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            let limit = Int(random.next() % 4)
+            var banded = BandedDistance(limit: limit)
+            let expected = full(a, b)
+            #expect(banded.distance(a, b) == (expected <= limit ? expected : nil), "\(a) \(b) \(limit)")
+        }
+    }
+
+    /// Thousands of wrong references each get their suggestion, and a list of known names is cut at twenty.
+    @Test func manyWrongReferencesGetSuggestionsAndShortLists() throws {
+        var lines = ["title: T", "fields:"]
+        for index in 0..<2_000 { lines.append("  - {id: f\(index), label: F, dataSource: nope, validation: {equalsField: g\(index)}}") }
+        let diagnostics = try TestSite.form("f.yaml", lines.joined(separator: "\n") + "\n").load().diagnostics
+        #expect(diagnostics.count == 4_000)
+        #expect(diagnostics.contains("configs/forms/f.yaml:2002:58: error: field 'f1999' must equal unknown field 'g1999' (did you mean 'f1999'?)"))
+        #expect(knownList((1...25).map { "n\($0)" }) == (1...20).map { "n\($0)" }.joined(separator: ", ") + ", … and 5 more")
+    }
 }

@@ -173,7 +173,7 @@ public struct SiteLoader: Sendable {
                 field.options = options
             } else if !declared.contains(reference.list) {
                 let known = declared.sorted()
-                var message = "field '\(field.id)' takes its options from unknown list '\(reference.list)' (known: \(known.isEmpty ? "none; lists come from 'remote.lists' in site.yaml" : known.joined(separator: ", ")))"
+                var message = "field '\(field.id)' takes its options from unknown list '\(reference.list)' (known: \(known.isEmpty ? "none; lists come from 'remote.lists' in site.yaml" : knownList(known)))"
                 if let suggestion = closestMatch(to: reference.list, in: declared) { message += " (did you mean '\(suggestion)'?)" }
                 log.error(message, at: reference.location)
             }
