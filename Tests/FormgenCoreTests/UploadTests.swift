@@ -84,3 +84,22 @@ import Testing
         #expect(ReferenceWriter(form: form).markdown().contains("**Files:** `image/*`, `.pdf`; at most 5 MB each; up to 3 files"))
     }
 }
+
+/// File limits that no default body limit can carry are said at build time.
+@Suite struct UploadLimitTests {
+    @Test func filesLargerThanCollectsBodyLimitAreAWarningAtTheirSize() throws {
+        let form = """
+            title: T
+            submit: {provider: collect, url: "https://collect.example.org"}
+            fields:
+              - {id: photo, type: file, label: Photo, maxSize: 5MB}
+              - {id: scans, type: file, label: Scans, maxSize: 200KB, multiple: true, maxFiles: 3}
+            """
+        let diagnostics = try TestSite.form("f.yaml", form).load().diagnostics
+        #expect(diagnostics == ["configs/forms/f.yaml:4:52: warning: this form's files may add up to 5.6 MB, more than the 1048576 bytes formgen collect and formgen serve accept by default; start them with --max-body 5665536 or a larger limit, or lower 'maxSize'"])
+        let small = try TestSite.form("f.yaml", form.replacingOccurrences(of: "5MB", with: "300KB")).load().diagnostics
+        #expect(small.isEmpty, "\(small)")
+        let elsewhere = try TestSite.form("f.yaml", form.replacingOccurrences(of: "{provider: collect, url: \"https://collect.example.org\"}", with: "{action: \"https://api.example.org/x\"}")).load().diagnostics
+        #expect(elsewhere.isEmpty, "\(elsewhere)")
+    }
+}

@@ -85,6 +85,7 @@ public struct FormChecker: Sendable {
         checkRuleCycles(form, log: log)
         checkRepeats(form, fields: firstByID, log: log)
         checkJourney(form, fields: firstByID, log: log)
+        checkUploadLimits(form, log: log)
     }
 
     private func checkField(_ field: Field, form: Form, known: [String], firstByID: [String: Field],
@@ -96,12 +97,12 @@ public struct FormChecker: Sendable {
                 }
             } else {
                 let names = sources.keys.sorted()
-                log.error("field '\(field.id)' uses unknown data source '\(source)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: field.location(of: "dataSource"))
+                log.error("field '\(field.id)' uses unknown data source '\(source)' (known: \(names.isEmpty ? "none" : knownList(names)))", at: field.location(of: "dataSource"))
             }
         }
         if let optionsSource = field.optionsSource, sources[optionsSource.dataSource] == nil {
             let names = sources.keys.sorted()
-            log.error("field '\(field.id)' takes options from unknown data source '\(optionsSource.dataSource)' (known: \(names.isEmpty ? "none" : names.joined(separator: ", ")))", at: optionsSource.location)
+            log.error("field '\(field.id)' takes options from unknown data source '\(optionsSource.dataSource)' (known: \(names.isEmpty ? "none" : knownList(names)))", at: optionsSource.location)
         }
         switch field.type {
         case .select, .radio:
@@ -188,7 +189,7 @@ public struct FormChecker: Sendable {
 
     func suggestion(_ name: String, _ known: [String]) -> String {
         if let close = closestMatch(to: name, in: known) { return " (did you mean '\(close)'?)" }
-        return known.isEmpty ? "" : " (known: \(known.joined(separator: ", ")))"
+        return known.isEmpty ? "" : " (known: \(knownList(known)))"
     }
 }
 
