@@ -39,8 +39,8 @@ extension FormValidator {
         return merged
     }
 
-    /// A repeating section's errors: too few (when it needs an item) or too many items under its id, then each item's
-    /// field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name"); and the
+    /// A repeating section's errors: too few (when it needs an item) or too many items under its id (and then nothing
+    /// more), else each item's field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name"); and the
     /// keys of the item fields its rules hide (`id[index].field`).
     func checkList(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> (errors: [FieldError], hidden: [String]) {
         guard let policy = field.repeat, let validator = itemValidators[field.id] else { return ([], []) }
@@ -50,7 +50,9 @@ extension FormValidator {
         if items.count < policy.min && (states.required.contains(field.id) || !items.isEmpty) {
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["minItems"] ?? "minItems", ["value": String(policy.min)])))
         } else if let max = policy.max, items.count > max {
+            // Too many items is the answer: the page never sends more, and checking each of millions would take seconds.
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["maxItems"] ?? "maxItems", ["value": String(max)])))
+            return (errors, [])
         }
         for (index, item) in items.enumerated() {
             let legend = Messages.format(policy.itemLabel, ["n": String(index + 1)])

@@ -30,7 +30,11 @@ lists.repeat = {
   check: function (spec, field, values, state, now) {
     var r = field.repeat, all = listItems(values[field.id]), M = field.messages || {}, errors = {}, sub = itemSpecOf(spec, field);
     if (all.length < r.min && (state.required.has(field.id) || all.length)) errors[field.id] = format(M.minItems, { value: String(r.min) });
-    else if (r.max !== undefined && r.max !== null && all.length > r.max) errors[field.id] = format(M.maxItems, { value: String(r.max) });
+    else if (r.max !== undefined && r.max !== null && all.length > r.max) {
+      // Too many items is the answer: the page never sends more, and checking each of millions would take seconds.
+      errors[field.id] = format(M.maxItems, { value: String(r.max) });
+      return errors;
+    }
     all.forEach(function (item, i) {
       var result = validate(sub, itemValues(sub, item, values, state.hidden), now), found = result.errors, legend = format(r.itemLabel, { n: String(i + 1) });
       field.fields.forEach(function (f) { if (found[f.id]) errors[itemKey(field.id, i, f.id)] = legend + ": " + found[f.id]; });
