@@ -49,6 +49,22 @@ import Testing
         #expect(!escaped.unicodeScalars.contains { $0 == "\"" || $0 == "'" || $0 == "<" || $0 == ">" })
     }
 
+    /// A theme that swift-mustache renders (a site template with a transform): its `{{…}}` are escaped by
+    /// `HTMLEscaping` too, not by swift-mustache's own Character-wise escaping.
+    static let swiftMustacheTheme: Theme = {
+        let site = try! TestSite(["templates/partials/field.mustache": "<p title=\"{{label}}\">{{lowercased(label)}}</p>\n"])
+        return Theme.load(overrides: site.root.appendingPathComponent("templates").path, log: DiagnosticLog())
+    }()
+
+    @Test(arguments: CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func swiftMustacheRenderingEscapesACharacterFollowedByAMark(_ character: String, _ mark: String) {
+        let theme = Self.swiftMustacheTheme
+        #expect(theme.compiled == nil)
+        let label = Self.hostile(character, mark).uppercased()
+        let html = PageRenderer(theme: theme, settings: SiteSettings()).renderForm(CompiledTemplateTests.form(label: label, required: false))
+        #expect(html.contains("<p title=\"" + Self.expectedHTML(label) + "\">" + Self.expectedHTML(label.lowercased()) + "</p>"))
+    }
+
     /// In a Markdown code span, `|` is escaped inside a table and the fence is longer than any run of backticks.
     @Test(arguments: ["|", "`", "``"] + CombiningMarkTests.dangerous, CombiningMarkTests.marks)
     func markdownCodeSpansSeeAPipeOrBacktickFollowedByAMark(_ character: String, _ mark: String) {

@@ -47,7 +47,8 @@ public struct Theme: Sendable {
             let path = files[name] ?? name
             do {
                 let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-                try library.register(body, named: Theme.templateName(name))
+                _ = try MustacheTemplate(string: body)
+                try library.register(EscapingContentType.pragma + body, named: Theme.templateName(name))
                 if let template = try? CompiledTemplate(body) { compiled?[Theme.templateName(name)] = template } else { compiled = nil }
             } catch let error as MustacheTemplate.ParserError {
                 ownLog.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
