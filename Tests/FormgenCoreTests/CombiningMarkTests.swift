@@ -122,6 +122,17 @@ import Testing
         #expect(Theme.minifyCSS("a { content: \"\(mark)  b\" ; }") == "a{content:\"\(mark)  b\"}")
     }
 
+    /// An SVG's `<script>`, `<foreignObject>` or `<!ENTITY` is found after a prepended mark (U+0600 joins the `<`
+    /// after it into one Character) and before a combining mark.
+    @Test(arguments: ["\u{600}", "\u{110BD}"] + CombiningMarkTests.marks)
+    func svgScriptsAreFoundNextToMarks(_ mark: String) {
+        for (body, problem) in [("<script>alert(1)</script>", "an SVG with a <script>"), ("<foreignObject/>", "an SVG with <foreignObject>"),
+                                ("<a href=\"javascript:\(mark)alert(1)\">x</a>", "an SVG with a javascript: link")] {
+            let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\">\(mark)\(body)</svg>"
+            #expect(ImageKind.svgProblem(Data(svg.utf8)) == problem, "\(svg)")
+        }
+    }
+
     /// A `\u` escape is exactly four hex digits: no sign, no space, no fewer.
     @Test(arguments: [#""\u+041""#, #""\u-041""#, #""\u 041""#, #""\u041""#, #""\u+0041""#, #""\uZZZZ""#])
     func aUnicodeEscapeNeedsFourHexDigits(_ json: String) {

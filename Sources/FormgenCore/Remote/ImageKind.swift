@@ -34,10 +34,13 @@ enum ImageKind: String, Sendable, CaseIterable {
     static func svgProblem(_ data: Data) -> String? {
         guard let text = String(data: data, encoding: .utf8) else { return "an SVG that is not UTF-8 text" }
         let lower = text.lowercased()
-        if lower.contains("<script") { return "an SVG with a <script>" }
-        if lower.contains("javascript:") { return "an SVG with a javascript: link" }
-        if lower.contains("<foreignobject") { return "an SVG with <foreignObject>" }
-        if lower.contains("<!entity") { return "an SVG that declares entities" }
+        // By bytes: a prepended mark (U+0600) before `<` joins it into one Character, which `contains` would miss.
+        let bytes = Array(lower.utf8)
+        func has(_ needle: String) -> Bool { bytes.firstRange(of: Array(needle.utf8)) != nil }
+        if has("<script") { return "an SVG with a <script>" }
+        if has("javascript:") { return "an SVG with a javascript: link" }
+        if has("<foreignobject") { return "an SVG with <foreignObject>" }
+        if has("<!entity") { return "an SVG that declares entities" }
         if lower.range(of: #"\son[a-z]+\s*="#, options: .regularExpression) != nil { return "an SVG with an event handler (on…=)" }
         if lower.range(of: #"(href|src)\s*=\s*["']\s*(https?:|//)"#, options: .regularExpression) != nil { return "an SVG that loads another resource" }
         return nil
