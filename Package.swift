@@ -50,7 +50,6 @@ let package = Package(
             name: "FormgenServer",
             dependencies: [
                 "FormgenCore",
-                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

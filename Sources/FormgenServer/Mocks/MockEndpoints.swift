@@ -50,7 +50,7 @@ public struct MockEndpoints: Sendable {
         }
         if status >= 400 {
             let message = "simulated failure: \(path) answers \(status) (configs/mocks)"
-            return Answer(status: status, contentType: "application/json", body: MockConfig.jsonObject(["error": message]), delay: delay)
+            return Answer(status: status, contentType: "application/json", body: JSONValue.object(["error": .string(message)]).jsonText(), delay: delay)
         }
         if let body = settings.body {
             return Answer(status: status, contentType: "application/json", body: body, delay: delay)

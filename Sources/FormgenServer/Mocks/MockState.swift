@@ -18,7 +18,7 @@ final class MockState: @unchecked Sendable {
             version = current
             counts.removeAll()
             if current != nil, let data = FileManager.default.contents(atPath: path) {
-                parsed = MockConfig.parse(String(decoding: data, as: UTF8.self), file: path)
+                parsed = MockConfigReader.parse(String(decoding: data, as: UTF8.self), file: path)
             } else {
                 parsed = (MockConfig(), [])
             }

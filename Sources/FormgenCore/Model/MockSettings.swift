@@ -1,5 +1,22 @@
 import Foundation
 
+/// The contents of `configs/mocks/mocks.yaml`, which only `formgen serve` reads: settings for every endpoint and
+/// per request path.
+public struct MockConfig: Sendable, Equatable {
+    public var defaults = MockSettings()
+    public var endpoints: [String: MockSettings] = [:]
+
+    public init(defaults: MockSettings = MockSettings(), endpoints: [String: MockSettings] = [:]) {
+        self.defaults = defaults
+        self.endpoints = endpoints
+    }
+
+    /// The settings for a request path.
+    public func settings(for path: String) -> MockSettings {
+        defaults.merged(with: endpoints[path])
+    }
+}
+
 /// How one mock endpoint answers: `configs/mocks/mocks.yaml` sets these for every endpoint
 /// (top level) and per endpoint (under `endpoints:`, keyed by the request path).
 public struct MockSettings: Sendable, Equatable {
@@ -23,7 +40,7 @@ public struct MockSettings: Sendable, Equatable {
     }
 
     /// `self` with the settings `other` gives.
-    func merged(with other: MockSettings?) -> MockSettings {
+    public func merged(with other: MockSettings?) -> MockSettings {
         guard let other else { return self }
         return MockSettings(delay: other.delay ?? delay, status: other.status ?? status,
                             failFirst: other.failFirst ?? failFirst, body: other.body ?? body,
@@ -46,7 +63,7 @@ public struct MockCase: Sendable, Equatable {
     }
 
     /// Whether the sent values match.
-    func matches(_ sent: [String: String]) -> Bool {
+    public func matches(_ sent: [String: String]) -> Bool {
         when.allSatisfy { sent[$0.key] == $0.value }
     }
 }
