@@ -133,6 +133,14 @@ import Testing
         }
     }
 
+    /// A urlencoded body is cut at every `&` and `=` and its `+` read as spaces, whatever mark follows them.
+    @Test(arguments: CombiningMarkTests.marks)
+    func urlencodedBodiesAreCutScalarByScalar(_ mark: String) {
+        let pairs = SubmissionBody.pairs(fromURLEncoded: "a=1&\(mark)b=2+\(mark)&c=\(mark)3")
+        #expect(pairs.map(\.0) == ["a", "\(mark)b", "c"])
+        #expect(pairs.map(\.1) == ["1", "2 \(mark)", "\(mark)3"])
+    }
+
     /// A `\u` escape is exactly four hex digits: no sign, no space, no fewer.
     @Test(arguments: [#""\u+041""#, #""\u-041""#, #""\u 041""#, #""\u041""#, #""\u+0041""#, #""\uZZZZ""#])
     func aUnicodeEscapeNeedsFourHexDigits(_ json: String) {

@@ -70,10 +70,11 @@ public enum SubmissionBody {
     /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`, in order.
     public static func pairs(fromURLEncoded text: String) -> [(String, String)] {
         var pairs: [(String, String)] = []
-        for part in text.split(separator: "&") {
+        for part in text.unicodeScalars.split(separator: "&") {
             let pieces = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ piece: Substring) -> String {
-                String(piece).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(piece)
+            func decode(_ piece: Substring.UnicodeScalarView) -> String {
+                let spaced = String(String.UnicodeScalarView(piece.map { $0 == "+" ? " " : $0 }))
+                return spaced.removingPercentEncoding ?? String(piece)
             }
             pairs.append((decode(pieces[0]), pieces.count > 1 ? decode(pieces[1]) : ""))
         }
