@@ -22,8 +22,8 @@ extension Formgen {
         @Option(help: "The built site (its pages embed the forms' rules).")
         var site = "public"
 
-        @Option(help: "Where submissions are stored: sqlite:FILE (or a file path) or postgres://user:password@host:port/database.")
-        var db = "sqlite:submissions.db"
+        @Option(help: "Where submissions are stored: sqlite:FILE (or a file path) or postgres://user:password@host:port/database (default: sqlite:submissions/submissions.db, a folder kept out of git).")
+        var db: String?
 
         @Option(help: "The address to listen on.")
         var host = "127.0.0.1"
@@ -84,7 +84,9 @@ extension Formgen {
         }
 
         func run() async throws {
-            var options = CollectOptions(site: site, database: db)
+            let (database, note) = db.map { ($0, nil) } ?? CollectOptions.databaseByDefault()
+            if let note { FileHandle.standardError.write(Data("warning: \(note)\n".utf8)) }
+            var options = CollectOptions(site: site, database: database)
             options.host = host
             options.port = port
             options.origins = allowOrigin

@@ -13,8 +13,8 @@ extension Formgen {
             """
         )
 
-        @Option(help: "The database: sqlite:FILE (or a file path) or postgres://user:password@host:port/database.")
-        var db = "sqlite:submissions.db"
+        @Option(help: "The database: sqlite:FILE (or a file path) or postgres://user:password@host:port/database (default: collect's, sqlite:submissions/submissions.db).")
+        var db: String?
 
         @Option(help: "Only this form (its path, e.g. kyc/nl).")
         var form: String?
@@ -41,7 +41,7 @@ extension Formgen {
 
         func run() async throws {
             do {
-                let store = try await CollectServer.openStore(db)
+                let store = try await CollectServer.openStore(db ?? CollectOptions.databaseByDefault().database)
                 let records: [SubmissionRecord]
                 do {
                     records = try await store.submissions(form: form, since: since.flatMap(Self.date))

@@ -29,11 +29,32 @@ public struct CollectOptions: Sendable {
     /// working directory with PostgreSQL.
     public var uploadsDirectory: String?
 
+    /// `--db` when none is given: `submissions/` in the working directory, a folder collect creates with a `.gitignore`
+    /// of its own, so the database and `uploads/` beside it stay out of git.
+    public static let defaultDatabase = "sqlite:submissions/submissions.db"
+    /// The default of earlier versions (the working directory itself), still used while that file exists and the new
+    /// one does not.
+    public static let formerDefaultDatabase = "sqlite:submissions.db"
+
+    /// The database when `--db` is not given, with a note when it is the former default's file.
+    public static func databaseByDefault() -> (database: String, note: String?) {
+        let files = FileManager.default
+        let current = String(defaultDatabase.dropFirst("sqlite:".count)), former = String(formerDefaultDatabase.dropFirst("sqlite:".count))
+        guard !files.fileExists(atPath: current), files.fileExists(atPath: former) else { return (defaultDatabase, nil) }
+        return (formerDefaultDatabase, "using \(former) in the working directory (the default of earlier versions); stop collect and move it "
+            + "and uploads/ into submissions/ (the default now, kept out of git), or pass --db sqlite:\(former)")
+    }
+
+    /// The SQLite file `database` names; nil for PostgreSQL.
+    public var sqliteFile: String? {
+        guard !database.contains("://") else { return nil }
+        return database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
+    }
+
     /// `uploadsDirectory`, or its default for `database`.
     public var uploads: String {
         if let uploadsDirectory { return uploadsDirectory }
-        guard !database.contains("://") else { return "uploads" }
-        let file = database.hasPrefix("sqlite:") ? String(database.dropFirst("sqlite:".count)) : database
+        guard let file = sqliteFile else { return "uploads" }
         let folder = (file as NSString).deletingLastPathComponent
         return folder.isEmpty ? "uploads" : (folder as NSString).appendingPathComponent("uploads")
     }

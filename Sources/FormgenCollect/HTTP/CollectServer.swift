@@ -45,6 +45,7 @@ public struct CollectServer: Sendable {
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
         if let problem = FileLimits.problem(in: forms, maxBodyBytes: options.maxBodyBytes) { throw problem }
         let store = try await Self.openStore(options.database, logger: logger)
+        for warning in GitIgnoreCheck.warnings(database: options.sqliteFile, uploads: options.uploads) { logger.warning("\(warning)") }
         let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads,
                                      health: StoreHealth(logger: logger))
         let router = CollectRouter(service: service, options: options, logger: logger)

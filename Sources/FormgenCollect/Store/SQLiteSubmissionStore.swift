@@ -12,10 +12,17 @@ import GRDB
 public final class SQLiteSubmissionStore: SubmissionStore {
     let database: DatabaseQueue
 
-    /// Opens (or creates) the file at `path` and brings its schema up to date.
+    /// What a folder the store creates holds in its `.gitignore`: everything in it stays out of git.
+    static let folderGitignore = "# formgen collect: submissions and uploads are personal data; git ignores this folder\n*\n"
+
+    /// Opens (or creates) the file at `path` and brings its schema up to date. A folder it creates for the file gets a
+    /// `.gitignore` that ignores the folder itself.
     public init(path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(Self.folderGitignore.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(".gitignore"))
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in

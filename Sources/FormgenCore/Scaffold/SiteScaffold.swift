@@ -30,6 +30,23 @@ public struct SiteScaffold {
 
     public var starter: Starter
 
+    /// The new site's `.gitignore`: build output and caches, and what `formgen collect` keeps (submissions are personal
+    /// data): its default folder, SQLite files with their journals, and uploads.
+    public static let gitignore = """
+        # formgen: build output and caches
+        /public/
+        /.formgen/
+        /.public.formgen-state
+        # formgen collect: submissions and the files people sent (personal data)
+        /submissions/
+        *.db
+        *.db-journal
+        *.db-wal
+        *.db-shm
+        /uploads/
+
+        """
+
     public init(starter: Starter) {
         self.starter = starter
     }
@@ -45,7 +62,7 @@ public struct SiteScaffold {
                   let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             files[name] = text
         }
-        files[".gitignore"] = "# formgen: build output and caches\n/public/\n/.formgen/\n/.public.formgen-state\n"
+        files[".gitignore"] = Self.gitignore
         for kind in ConfigSchema.Kind.allCases {
             files[".vscode/formgen-\(kind.rawValue).schema.json"] = ConfigSchema.json(kind)
         }
