@@ -98,6 +98,15 @@ import Testing
         #expect(Mask.isValid(mask))
     }
 
+    /// A regex's top-level `|` and a class's `(` or `|` are seen with a mark after them: the server wraps the
+    /// pattern as the browser's `pattern` attribute reads it, and the attribute escapes what the `v` flag reserves.
+    @Test(arguments: CombiningMarkTests.marks)
+    func patternAttributesSeeRegexPunctuationFollowedByAMark(_ mark: String) {
+        #expect(RegexSyntax.anchoredForPatternAttribute("^a|\(mark)b$") == ".*(?:^a|\(mark)b$).*")
+        #expect(RegexSyntax.anchoredForPatternAttribute("^a\(mark)$") == "^a\(mark)$")
+        #expect(RegexSyntax.htmlPattern("[a(\(mark)|\(mark)]") == "[a\\(\(mark)\\|\(mark)]")
+    }
+
     /// Front matter is found in a doc whose lines end with CR+LF (each one `Character`).
     @Test(arguments: CombiningMarkTests.marks)
     func docsFrontMatterIsSplitAtCRLF(_ mark: String) {

@@ -37,7 +37,7 @@ public enum RegexSyntax {
     /// it is, any other is wrapped as `.*(?:…).*`.
     public static func anchoredForPatternAttribute(_ pattern: String) -> String {
         var depth = 0, inClass = false, escaped = false, topLevelAlternation = false, endsWithAnchor = false
-        for character in pattern {
+        for character in pattern.unicodeScalars {
             endsWithAnchor = false
             if escaped { escaped = false; continue }
             switch character {
@@ -51,17 +51,17 @@ public enum RegexSyntax {
             default: break
             }
         }
-        if pattern.hasPrefix("^") && endsWithAnchor && !topLevelAlternation { return pattern }
+        if pattern.unicodeScalars.first == "^" && endsWithAnchor && !topLevelAlternation { return pattern }
         return ".*(?:\(pattern)).*"
     }
 
     /// The pattern rewritten for an HTML `pattern` attribute, which browsers compile with the `v` flag:
     /// inside character classes, the characters `v` reserves are escaped.
     public static func htmlPattern(_ pattern: String) -> String {
-        var output = ""
+        var output = String.UnicodeScalarView()
         var inClass = false
         var previousWasAtom = false
-        let characters = Array(pattern)
+        let characters = Array(pattern.unicodeScalars)
         var index = 0
         while index < characters.count {
             let character = characters[index]
@@ -93,7 +93,7 @@ public enum RegexSyntax {
                 output.append(character)
             case "-":
                 let nextIsAtom = index + 1 < characters.count && characters[index + 1] != "]"
-                output.append(previousWasAtom && nextIsAtom ? "-" : "\\-")
+                output.append(contentsOf: (previousWasAtom && nextIsAtom ? "-" : "\\-").unicodeScalars)
                 previousWasAtom = false
                 index += 1
                 continue
@@ -106,7 +106,7 @@ public enum RegexSyntax {
             previousWasAtom = true
             index += 1
         }
-        return output
+        return String(output)
     }
 }
 
