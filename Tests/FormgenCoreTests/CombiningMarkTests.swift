@@ -107,12 +107,26 @@ import Testing
         #expect(RegexSyntax.htmlPattern("[a(\(mark)|\(mark)]") == "[a\\(\(mark)\\|\(mark)]")
     }
 
-    /// Front matter is found in a doc whose lines end with CR+LF (each one `Character`).
-    @Test(arguments: CombiningMarkTests.marks)
-    func docsFrontMatterIsSplitAtCRLF(_ mark: String) {
-        let split = FrontMatter.split("---\r\ntitle: T\(mark)\r\n---\r\n# Body\"\(mark)\r\n")
-        #expect(split.frontMatter == "title: T\(mark)\r")
-        #expect(split.body == "# Body\"\(mark)\r\n")
+    /// Front matter is found in a doc whose lines end with CR+LF (each one `Character`), whatever its text holds.
+    @Test(arguments: CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func docsFrontMatterIsSplitAtCRLF(_ character: String, _ mark: String) {
+        let text = "T" + (character == "\n" || character == "\r\n" ? "" : character) + mark
+        let split = FrontMatter.split("---\r\ntitle: \(text)\r\n---\r\n# Body\(character)\(mark)\r\n")
+        #expect(split.frontMatter == "title: \(text)\r")
+        #expect(split.body == "# Body\(character)\(mark)\r\n")
+    }
+
+    /// A heading's anchor: line breaks folded to spaces and nothing but letters, digits, marks, `-` and `_` kept.
+    @Test(arguments: CombiningMarkTests.dangerous, CombiningMarkTests.marks)
+    func headingAnchorsKeepNoPunctuationOrLineBreak(_ character: String, _ mark: String) {
+        let text = Self.hostile(character, mark)
+        let folded = HeadingAnchors.folded(text)
+        #expect(!folded.unicodeScalars.contains { $0 == "\n" || $0 == "\r" || $0 == "\t" })
+        let slug = Markdown.slug(folded)
+        #expect(slug.unicodeScalars.allSatisfy { scalar in
+            scalar == "-" || scalar == "_" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+        }, "\(slug)")
     }
 
     /// A link's scheme, fragment and query are found when a mark follows `:`, `#` or `?`.
