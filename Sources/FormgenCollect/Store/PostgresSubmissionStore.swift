@@ -6,7 +6,8 @@ import PostgresNIO
 /// so several `formgen collect` instances can share one database.
 ///
 /// Every operation has a deadline (`timeout`), and may wait at most `connectTimeout` for a connection: a database
-/// that is down or unreachable makes it throw `StoreUnavailable` (503) within that instead of waiting. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
+/// that is down or unreachable makes it throw `StoreUnavailable` (503) within that instead of waiting, and the
+/// operations after it at once (`ConnectionBreaker`) until a trial, one a second, reaches the database again. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
 /// always before the statement was sent, and after that only for a submission with an idempotency key.
 public final class PostgresSubmissionStore: SubmissionStore {
     let client: PostgresClient
@@ -14,6 +15,8 @@ public final class PostgresSubmissionStore: SubmissionStore {
     let timeout: Duration
     let connectTimeout: Duration
     let attempts: Int
+    /// Answers at once while the database is known to be down (one trial a second).
+    let breaker = ConnectionBreaker(retryInterval: .seconds(1))
     private let runner: Task<Void, Never>
 
     /// Connects to `url`, brings the schema up to date, and keeps a pool of at most `connections`.
@@ -99,24 +102,32 @@ public final class PostgresSubmissionStore: SubmissionStore {
         let client = self.client
         let attempts = self.attempts
         let lease = LeaseWatch()
-        return try await withDeadline(lease: lease) {
-            var attempt = 1
-            while true {
-                lease.asked()
-                do {
-                    return try await client.withConnection { connection in
-                        lease.granted()
-                        return try await body(connection)
+        if let down = breaker.refusal() { throw StoreUnavailable(reason: down) }
+        do {
+            let result = try await withDeadline(lease: lease) {
+                var attempt = 1
+                while true {
+                    lease.asked()
+                    do {
+                        return try await client.withConnection { connection in
+                            lease.granted()
+                            return try await body(connection)
+                        }
+                    } catch {
+                        lease.ended()
+                        guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !lease.sent else {
+                            throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)") : error
+                        }
+                        try await Task.sleep(for: .milliseconds(100 * attempt * attempt))
+                        attempt += 1
                     }
-                } catch {
-                    lease.ended()
-                    guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !lease.sent else {
-                        throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)") : error
-                    }
-                    try await Task.sleep(for: .milliseconds(100 * attempt * attempt))
-                    attempt += 1
                 }
             }
+            breaker.succeeded()
+            return result
+        } catch let error as StoreUnavailable {
+            breaker.failed(error.reason)
+            throw error
         }
     }
 
