@@ -164,6 +164,14 @@ import Testing
         #expect(pairs.map(\.1) == ["1", "2 \(mark)", "\(mark)3"])
     }
 
+    /// A config URL's backslash, or its leading `//`, is seen with a mark after it.
+    @Test(arguments: CombiningMarkTests.marks.filter { $0 != "\u{200D}" })
+    func configURLsSeeABackslashOrSlashesFollowedByAMark(_ mark: String) {
+        #expect(ConfigURL.check("/\\\(mark)evil.example/x", for: .link) == .failure(.backslash))
+        #expect(ConfigURL.check("https://a.example/\\\(mark)", for: .action) == .failure(.backslash))
+        #expect(ConfigURL.check("//\(mark)evil.example/x", for: .action) == .failure(.host))
+    }
+
     /// A `\u` escape is exactly four hex digits: no sign, no space, no fewer.
     @Test(arguments: [#""\u+041""#, #""\u-041""#, #""\u 041""#, #""\u041""#, #""\u+0041""#, #""\uZZZZ""#])
     func aUnicodeEscapeNeedsFourHexDigits(_ json: String) {

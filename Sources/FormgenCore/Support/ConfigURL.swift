@@ -22,8 +22,8 @@ public enum ConfigURL {
                 || $0.properties.generalCategory == .format || $0.properties.generalCategory == .control }) {
             return .failure(.invisible)
         }
-        if text.contains("\\") { return .failure(.backslash) }
-        if text.hasPrefix("//") {
+        if text.utf8.contains(UInt8(ascii: "\\")) { return .failure(.backslash) }
+        if text.utf8.starts(with: "//".utf8) {
             guard origin(of: "https:" + text) != nil else { return .failure(.host) }
             return .success("https:" + text)
         }
