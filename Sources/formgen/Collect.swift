@@ -9,8 +9,9 @@ extension Formgen {
             discussion: """
             Accepts POST /submit/<form path> (application/json or application/x-www-form-urlencoded) and answers \
             200 once the submission is committed, 303 to submit.redirect for forms posted without JavaScript, \
-            422 {"errors": {field: message}}, 400/413/415 for malformed, oversized or wrong-type bodies, 503 when \
-            the database is unavailable. An Idempotency-Key header (or the fg-idempotency-key field) stores a retry once. \
+            422 {"errors": {field: message}}, 400/408/413/415 for malformed, too slow, oversized or wrong-type bodies, \
+            503 when the database or the uploads folder is unavailable. It refuses to start when a form's file fields \
+            accept more than --max-body. An Idempotency-Key header (or the fg-idempotency-key field) stores a retry once. \
             --db postgres://user:password@host:port/database lets several instances share one database. \
             --webhook FORM=URL POSTs each stored submission of FORM to URL from an outbox, retried with backoff. \
             A filled honeypot is dropped; fg-elapsed under the form's minSeconds gets 422. \
