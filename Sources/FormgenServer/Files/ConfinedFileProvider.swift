@@ -40,7 +40,7 @@ public struct ConfinedFileProvider: FileProvider {
     public func getFileIdentifier(_ path: String) -> String? {
         guard !path.utf8.contains(0) else { return nil }
         guard let rootPath = rootPath.value(orResolve: root) else { return nil }
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        let components = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         var current = rootPath
         for (index, component) in components.enumerated() where component != "." {
             guard component != ".." else { return nil }
