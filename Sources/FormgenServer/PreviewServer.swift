@@ -23,10 +23,7 @@ public struct PreviewServer: Sendable {
         self.hub = hub
         self.console = console
         self.logger = logger ?? Logger(label: "formgen") { _ in ConsoleLogHandler(output: console) }
-        // The runtime as the server starts; a page built with another (a site's own modules, changed since)
-        // keeps its script, and posts to the sink only when it already holds the sending module.
-        let runtime = Theme.load(overrides: options.build.templatesDirectory, log: DiagnosticLog()).runtime
-        files = ConfinedFileProvider(root: options.build.outputDirectory, rewriter: PreviewPageRewriter(runtime: runtime))
+        files = ConfinedFileProvider(root: options.build.outputDirectory)
         mocks = MockEndpoints(directory: options.mocksDirectory)
         sink = SubmissionSink(outputDirectory: options.build.outputDirectory, file: options.submissionsFile, now: now)
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// What `formgen serve` builds, where it listens, and where the preview's extras live.
 public struct ServeOptions: Sendable {
-    /// The build that is served (its `outputDirectory` is the folder served).
+    /// The build that is served (its `outputDirectory` is the folder served), in preview mode: forms without an
+    /// action post to the sink, and every page carries the live-reload script.
     public var build: BuildOptions
     public var host: String
     public var port: Int
@@ -18,10 +19,18 @@ public struct ServeOptions: Sendable {
     /// The largest request body accepted (bytes); larger ones get 413.
     public var maxBodyBytes: Int
 
+    /// The preview's own output folder when none is named: `.formgen/preview` beside the config folder, so that
+    /// `formgen build`'s output never holds a preview page.
+    public static func defaultOutput(configDirectory: String) -> String {
+        let parent = URL(fileURLWithPath: configDirectory).deletingLastPathComponent().path
+        return (parent as NSString).appendingPathComponent(".formgen/preview")
+    }
+
     public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080,
                 mocksDirectory: String? = nil, submissionsFile: String? = nil,
                 poll: Bool = false, debounceMilliseconds: Int = 40, maxBodyBytes: Int = 1 << 20) {
         self.build = build
+        self.build.preview = PreviewMode(sinkPrefix: SubmissionSink.pathPrefix, script: LiveReloadScript.source)
         self.host = host
         self.port = port
         let configParent = URL(fileURLWithPath: build.configDirectory).deletingLastPathComponent().path

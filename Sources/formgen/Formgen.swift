@@ -43,8 +43,8 @@ struct SiteOptions: ParsableArguments {
     @Option(name: [.customShort("t"), .long], help: "A folder of templates overriding the built-in ones file by file.")
     var templates = "templates"
 
-    @Option(name: [.customShort("o"), .long], help: "Where the site is written.")
-    var out = "public"
+    @Option(name: [.customShort("o"), .long], help: "Where the site is written (default: public; for serve, .formgen/preview beside the config folder).")
+    var out: String?
 
     @Option(name: .customLong("base-url"), help: "The URL or path the site is served under (overrides site.yaml).")
     var baseURL: String?
@@ -77,8 +77,11 @@ struct SiteOptions: ParsableArguments {
     @Flag(name: .customLong("no-download-images"), help: "Keep remote image URLs in pages instead of downloading copies (the CSP then names their origins).")
     var noDownloadImages = false
 
+    /// The output folder: `--out`, else `public`.
+    var outputFolder: String { out ?? "public" }
+
     var buildOptions: BuildOptions {
-        var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: out, baseURL: baseURL)
+        var options = BuildOptions(configDirectory: config, templatesDirectory: templates, outputDirectory: outputFolder, baseURL: baseURL)
         options.strict = strict
         options.strictI18n = strictI18n
         options.remote.offline = offline
@@ -164,7 +167,7 @@ extension Formgen {
                 options.remote.progress = { line in FileHandle.standardError.write(Data("\(line)\n".utf8)) }
             }
             if verbosity.verbose {
-                Swift.print("Reading \(site.config)/ and \(site.templates)/ (over the built-in theme); writing \(site.out)/")
+                Swift.print("Reading \(site.config)/ and \(site.templates)/ (over the built-in theme); writing \(site.outputFolder)/")
             }
             do {
                 let report = try SiteBuilder(options: options).build(log: log)
@@ -175,16 +178,16 @@ extension Formgen {
                         Swift.print("Rendered \(report.written.count) of \(report.files) files (the others are the last build's):")
                         for path in report.written { Swift.print("  \(path)") }
                     }
-                    Swift.print("\(report.summary) Output in \(site.out)/")
+                    Swift.print("\(report.summary) Output in \(site.outputFolder)/")
                     if let timings = options.timings, !report.upToDate { Swift.print(timings.table, terminator: "") }
                 }
                 if let emitHeaders {
-                    let written = try DeployHeaders(output: URL(fileURLWithPath: site.out), baseURL: report.baseURL).write(emitHeaders)
+                    let written = try DeployHeaders(output: URL(fileURLWithPath: site.outputFolder), baseURL: report.baseURL).write(emitHeaders)
                     if !verbosity.quiet { Swift.print("Headers for \(emitHeaders.rawValue) in \(written)") }
                 }
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
-                FileHandle.standardError.write(Data("Build failed with \(DiagnosticPrinter.summary(errors.diagnostics)); \(site.out)/ was left as it was.\n".utf8))
+                FileHandle.standardError.write(Data("Build failed with \(DiagnosticPrinter.summary(errors.diagnostics)); \(site.outputFolder)/ was left as it was.\n".utf8))
                 throw ExitCode(1)
             }
         }

@@ -9,9 +9,11 @@ extension Formgen {
         static let configuration = CommandConfiguration(
             abstract: "Build the site, serve it for preview, and rebuild and reload pages when configs or templates change.",
             discussion: """
-            Mock APIs answer from the mocks folder (configs/mocks/: api/NAME.json answers /api/NAME; mocks.yaml sets \
-            delay, status and failFirst). Forms without an external action post to the preview's submission sink, \
-            which validates like the page and appends accepted submissions to a JSON Lines file.
+            The preview is built into its own folder (.formgen/preview beside the config folder, or --out), never into \
+            the output of formgen build: its pages carry the live-reload script, and forms without an external action \
+            post to the preview's submission sink, which validates like the page and appends accepted submissions to a \
+            JSON Lines file. Mock APIs answer from the mocks folder (configs/mocks/: api/NAME.json answers /api/NAME; \
+            mocks.yaml sets delay, status and failFirst).
 
             Example: formgen serve -c configs -p 8081 --open
             """
@@ -52,7 +54,9 @@ extension Formgen {
             if !["127.0.0.1", "localhost", "::1"].contains(host), !host.hasPrefix("127.") {
                 FileHandle.standardError.write(Data("warning: \(host) may not be a loopback address; the preview server is meant for this machine only\n".utf8))
             }
-            let options = ServeOptions(build: site.buildOptions, host: host, port: port, mocksDirectory: mocks,
+            var build = site.buildOptions
+            build.outputDirectory = site.out ?? ServeOptions.defaultOutput(configDirectory: site.config)
+            let options = ServeOptions(build: build, host: host, port: port, mocksDirectory: mocks,
                                        submissionsFile: submissions, poll: poll, maxBodyBytes: maxBody)
             let console = ConsoleOutput()
             let level: Logger.Level = verbosity.quiet ? .warning : verbosity.verbose ? .debug : .info

@@ -10,7 +10,7 @@ import Glibc
         let site = try CommandRunner.copyOfExampleConfigs()
         defer { try? FileManager.default.removeItem(at: site) }
         let templates = CommandRunner.repository.appendingPathComponent("templates").path
-        let server = try ServeProcess(arguments: ["--config", "configs", "--out", "public", "--templates", templates, "--port", "0"], in: site)
+        let server = try ServeProcess(arguments: ["--config", "configs", "--templates", templates, "--port", "0"], in: site)
         let port = try #require(server.waitForPort(), "no URL printed; stdout: \(server.stdout) stderr: \(server.stderr)")
         defer { _ = server.stop(with: SIGKILL) }
 
@@ -41,8 +41,10 @@ import Glibc
         #expect(events.read(until: "event: reload", after: mark))
         #expect(try ServeTestClient.get("/", port: port).contains("Open an account"))
 
-        let built = try String(contentsOf: site.appendingPathComponent("public/registration/index.html"), encoding: .utf8)
-        #expect(!built.contains("__formgen"))
+        // The preview is built into its own folder, never into formgen build's output.
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
+        let previewed = try String(contentsOf: site.appendingPathComponent(".formgen/preview/registration/index.html"), encoding: .utf8)
+        #expect(previewed.contains("/__formgen/events"))
 
         #expect(server.stop(with: SIGINT) == 0, "did not stop cleanly with a page open; stderr: \(server.stderr)")
         #expect(server.stdout.contains("GET /registration/ 200"))

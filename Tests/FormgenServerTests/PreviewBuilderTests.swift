@@ -39,7 +39,9 @@ import Testing
         #expect(externalAfter[.modificationDate] as? Date == externalBefore[.modificationDate] as? Date)
 
         let full = site.root.appendingPathComponent("full")
-        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: full.path)).build()
+        var fullOptions = site.buildOptions
+        fullOptions.outputDirectory = full.path
+        _ = try SiteBuilder(options: fullOptions).build()
         for path in ["contact/index.html", "contact/reference/index.html", "contact/schema.json", "index.html", "404.html"] {
             #expect(try Data(contentsOf: full.appendingPathComponent(path)) == Data(contentsOf: site.output.appendingPathComponent(path)), "\(path)")
         }

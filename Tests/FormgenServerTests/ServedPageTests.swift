@@ -11,7 +11,7 @@ import Testing
         let site = try TestSite.make()
         defer { site.remove() }
         try await site.withClient { client in
-            for path in ["/", "/contact/", "/external/"] {
+            for path in ["/", "/contact/", "/external/", "/404.html", "/contact/reference/"] {
                 let page = try await client.execute(uri: path, method: .get).text
                 #expect(page.contains("<script>\(LiveReloadScript.source)</script>\n</body>"), "\(path)")
                 let policy = try #require(Self.policy(of: page))
@@ -26,8 +26,9 @@ import Testing
     @Test func builtPagesNeverCarryTheReloadScript() throws {
         let site = try TestSite.make()
         defer { site.remove() }
+        try site.buildPlainly(into: "built")
         for page in ["index.html", "contact/index.html", "external/index.html"] {
-            let html = try site.read("public/\(page)")
+            let html = try site.read("built/\(page)")
             #expect(!html.contains("__formgen"), "\(page)")
             #expect(!html.contains("EventSource"), "\(page)")
             #expect(!html.contains(LiveReloadScript.cspSource), "\(page)")
@@ -46,7 +47,8 @@ import Testing
             let policy = try #require(Self.policy(of: page))
             #expect(policy.contains("form-action 'self'"))
         }
-        let built = try FormSpec(pageHTML: site.read("public/contact/index.html"))
+        try site.buildPlainly(into: "built")
+        let built = try FormSpec(pageHTML: site.read("built/contact/index.html"))
         #expect(built.submit.action == nil)
     }
 
@@ -63,28 +65,30 @@ import Testing
         }
     }
 
-    @Test func theRewriteChangesNothingElse() throws {
+    /// A page under `formgen serve` is `formgen build`'s page of the same form posting to the sink, with the reload
+    /// script and its hash: nothing else differs.
+    @Test func aServedPageDiffersFromTheBuiltOneOnlyInThePreviewOptions() throws {
         let site = try TestSite.make()
         defer { site.remove() }
-        let built = try site.read("public/contact/index.html")
-        let served = PreviewPageRewriter().rewrite(built)
-        let script = "<script>\(LiveReloadScript.source)</script>\n"
-        var undone = served.replacingOccurrences(of: script, with: "")
-        let builtSpec = try FormSpec(pageHTML: built), servedSpec = try FormSpec(pageHTML: served)
-        undone = undone.replacingOccurrences(of: servedSpec.embeddableJSON(), with: builtSpec.embeddableJSON())
-            .replacingOccurrences(of: #"action="/__formgen/submit/contact""#, with: #"action="""#)
-        let builtPolicy = try #require(Self.policy(of: built)), servedPolicy = try #require(Self.policy(of: served))
-        undone = undone.replacingOccurrences(of: Self.escaped(servedPolicy), with: Self.escaped(builtPolicy))
+        let served = try site.read("public/contact/index.html")
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(
+            of: "submit:\n", with: "submit:\n  action: /__formgen/submit/contact\n"))
+        try site.buildPlainly(into: "built")
+        let built = try site.read("built/contact/index.html")
+        let undone = served.replacingOccurrences(of: "<script>\(LiveReloadScript.source)</script>\n", with: "")
+            .replacingOccurrences(of: " " + Self.escaped(LiveReloadScript.cspSource), with: "")
         #expect(undone == built)
+        #expect(served != built)
     }
 
-    @Test func aPagePointedAtTheSinkGetsTheSendingModuleAndItsHash() throws {
+    /// The page is rendered once for the sink: its runtime holds the module that sends, and its policy that script's hash.
+    @Test func aPagePostingToTheSinkHasTheSendingModuleAndItsHash() throws {
         let site = try TestSite.make()
         defer { site.remove() }
-        let built = try site.read("public/contact/index.html")
+        try site.buildPlainly(into: "built")
+        let built = try site.read("built/contact/index.html"), served = try site.read("public/contact/index.html")
         let runtime = Theme.load(overrides: nil, log: DiagnosticLog()).runtime
         let builtScript = try #require(runtime.script(for: try FormSpec(pageHTML: built)))
-        let served = PreviewPageRewriter(runtime: runtime).rewrite(built)
         let servedScript = try #require(runtime.script(for: try FormSpec(pageHTML: served)))
         #expect(!built.contains("Content-Type"))
         #expect(servedScript.text.contains("Content-Type"))

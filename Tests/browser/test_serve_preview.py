@@ -34,7 +34,7 @@ class Served:
         if not binary.exists():
             subprocess.run(["swift", "build", "--product", "formgen"], cwd=REPOSITORY, check=True)
         self.process = subprocess.Popen(
-            [str(binary), "serve", "--config", "configs", "--out", "public", "--templates", str(REPOSITORY / "templates"), "--port", "0"],
+            [str(binary), "serve", "--config", "configs", "--templates", str(REPOSITORY / "templates"), "--port", "0"],
             cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.url = None
         ready = threading.Event()
@@ -174,6 +174,11 @@ def test_a_form_without_an_action_is_accepted_by_the_sink(served, driver):
     fill(driver, {"bsn": "123456789", "email": "jan@example.nl", "consent": True})
     submit(driver)
     wait_for(lambda: driver.find_element(By.ID, "fg-form").get_attribute("hidden") is not None, timeout=10, message="the form sent")
+    # The confirmation, not a blank page: the page was built for the sink, with the texts its sending module shows.
+    status = driver.find_element(By.ID, "fg-status")
+    wait_for(lambda: status.text.strip() != "", message="the confirmation")
+    assert status.is_displayed()
+    assert driver.switch_to.active_element == status
     submissions = served.work / ".formgen" / "submissions.jsonl"
     wait_for(submissions.exists, message="the submissions file")
     record = json.loads(submissions.read_text().splitlines()[-1])

@@ -176,6 +176,7 @@ public struct BuildState: Codable, Equatable, Sendable {
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
         hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)|\(options.strictI18n)")
+        if let preview = options.preview { hasher.add("preview|\(preview.sinkPrefix)|\(preview.scriptSource)") }
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
             var files: [String] = []

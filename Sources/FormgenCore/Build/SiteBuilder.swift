@@ -18,6 +18,8 @@ public struct BuildOptions: Sendable {
     public var strictI18n = false
     /// Where `formgen build --timings` gathers the rendering time of each kind of file (nil: not measured).
     public var timings: RenderTimings?
+    /// Set by `formgen serve`: forms without an action post to its sink, and pages carry its live-reload script.
+    public var preview: PreviewMode?
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
     /// formgen renders everything again.
     public var toolIdentity: String
@@ -125,6 +127,7 @@ public struct SiteBuilder {
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
+        renderer.preview = options.preview
         let keys = cacheKeys(site, theme: theme)
         var pages: [(path: String, kind: SiteOutput.Kind, owner: String?, key: String?, render: () -> String)] = [
             ("index.html", .sitePage, nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
@@ -224,6 +227,7 @@ public struct SiteBuilder {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
         let base = [options.toolIdentity, theme.digest, StableDescription.of(site.settings), "docs:\(!site.docs.isEmpty)",
+                    "preview:\(options.preview.map { "\($0.sinkPrefix)|\($0.scriptSource)" } ?? "")",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()

@@ -6,6 +6,8 @@ public struct PageRenderer: Sendable {
     public let settings: SiteSettings
     /// Whether the site has docs: the header then links to them.
     public var hasDocs = false
+    /// `formgen serve`'s differences: the sink for forms without an action, the live-reload script on every page.
+    public var preview: PreviewMode?
 
     /// Stand-ins for the page's stylesheet, its CSP hash and its runtime until the page is rendered (``page(_:_:script:)``).
     private static let stylePlaceholder = "%fg-style-placeholder-8c1e%"
@@ -25,6 +27,11 @@ public struct PageRenderer: Sendable {
 
     func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: RuntimeScript.PageScript?) -> [String: TemplateValue] {
         let siteTitle = settings.title(in: language)
+        var csp = csp
+        if let preview {
+            csp.scriptHashes.append(preview.scriptSource)
+            csp.connectSources.insert("'self'")
+        }
         return [
             "lang": .text(language),
             "dir": .text(Messages.direction(for: language)),
@@ -52,14 +59,20 @@ public struct PageRenderer: Sendable {
     func page(_ template: String, _ context: [String: TemplateValue], script: RuntimeScript.PageScript? = nil) -> String {
         let html = theme.render(template, context)
         let style = theme.style.subset(for: html, script: script)
-        return ByteReplacement.replace([Self.styleHashPlaceholder: HTMLEscaping.escape(style.cspSource), Self.stylePlaceholder: style.css,
-                                        Self.scriptPlaceholder: script?.text ?? ""], in: html)
+        let page = ByteReplacement.replace([Self.styleHashPlaceholder: HTMLEscaping.escape(style.cspSource), Self.stylePlaceholder: style.css,
+                                            Self.scriptPlaceholder: script?.text ?? ""], in: html)
+        guard let preview else { return page }
+        let tag = "<script>\(preview.script)</script>\n"
+        guard let body = page.range(of: "</body>", options: .backwards) else { return page + tag }
+        return page.replacingCharacters(in: body.lowerBound..<body.lowerBound, with: tag)
     }
 
     /// The page of one form.
     public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
         var spec = FormSpec(form)
         if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
+        let action = form.submission.action(forPath: form.path) ?? preview.map { $0.sinkPrefix + form.path }
+        if spec.submit.action == nil { spec.submit.action = action }
         let script = theme.runtime.script(for: spec)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
@@ -68,7 +81,6 @@ public struct PageRenderer: Sendable {
             return field.localImage != nil ? "'self'" : field.src.flatMap(ContentSecurityPolicy.source)
         })
         var connect = Set(form.dataSources.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
-        let action = form.submission.action(forPath: form.path)
         if let action, let source = ContentSecurityPolicy.source(for: action) {
             connect.insert(source)
             csp.formActions = [source]

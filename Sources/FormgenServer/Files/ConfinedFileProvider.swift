@@ -8,7 +8,6 @@ import Darwin
 
 /// Serves the files of one folder, and nothing outside it: a path is resolved to its real path
 /// (symbolic links followed) and refused unless that lies inside the folder's real path.
-/// HTML pages are served as `PreviewPageRewriter` makes them, cached until the file changes.
 public struct ConfinedFileProvider: FileProvider {
     public struct FileAttributes: FileMiddlewareFileAttributes, Sendable {
         public let isFolder: Bool
@@ -21,15 +20,11 @@ public struct ConfinedFileProvider: FileProvider {
 
     /// The served folder as given.
     public let root: String
-    private let rewriter: PreviewPageRewriter
-    private let pages: PageCache
     private let fileIO: FileIO
     private let rootPath = RootPath()
 
-    public init(root: String, rewriter: PreviewPageRewriter = PreviewPageRewriter()) {
+    public init(root: String) {
         self.root = root
-        self.rewriter = rewriter
-        self.pages = PageCache()
         self.fileIO = FileIO()
     }
 
@@ -62,44 +57,15 @@ public struct ConfinedFileProvider: FileProvider {
         if status.isFolder {
             return FileAttributes(isFolder: true, size: 0, modificationDate: status.modified)
         }
-        if Self.isPage(id) {
-            guard let page = page(at: id, status: status) else { return nil }
-            return FileAttributes(isFolder: false, size: page.readableBytes, modificationDate: status.modified)
-        }
         return FileAttributes(isFolder: false, size: status.size, modificationDate: status.modified)
     }
 
     public func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
-        if Self.isPage(id) {
-            guard let status = Self.status(of: id), let page = page(at: id, status: status) else { throw HTTPError(.notFound) }
-            return ResponseBody(byteBuffer: page)
-        }
         return try await fileIO.loadFile(path: id, context: context)
     }
 
     public func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        if Self.isPage(id) {
-            guard let status = Self.status(of: id), let page = page(at: id, status: status) else { throw HTTPError(.notFound) }
-            let upper = min(range.upperBound, page.readableBytes - 1)
-            guard range.lowerBound <= upper, let slice = page.getSlice(at: range.lowerBound, length: upper - range.lowerBound + 1) else {
-                return ResponseBody()
-            }
-            return ResponseBody(byteBuffer: slice)
-        }
-        return try await fileIO.loadFile(path: id, range: range, context: context)
-    }
-
-    /// The served bytes of the page at `path`, rewritten once per version of the file.
-    private func page(at path: String, status: FileStatus) -> ByteBuffer? {
-        if let cached = pages.page(at: path, version: status.version) { return cached }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let page = ByteBuffer(string: rewriter.rewrite(String(decoding: data, as: UTF8.self)))
-        pages.store(page, at: path, version: status.version)
-        return page
-    }
-
-    static func isPage(_ path: String) -> Bool {
-        path.hasSuffix(".html") || path.hasSuffix(".htm")
+        try await fileIO.loadFile(path: id, range: range, context: context)
     }
 
     // MARK: File system

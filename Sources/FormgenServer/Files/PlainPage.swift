@@ -5,15 +5,17 @@ import FormgenCore
 enum PlainPage {
     static let style = "body{font-family:system-ui,sans-serif;margin:2rem;line-height:1.4;color:#0b0c0c}code{background:#f3f2f1;padding:0 .2em}"
 
-    /// A whole page in `language` (its `lang` and `dir`); `title` is escaped here, `body` must already be HTML.
-    static func html(title: String, body: String, language: String = "en") -> String {
-        """
+    /// A whole page in `language` (its `lang` and `dir`); `title` is escaped here, `body` must already be HTML. With
+    /// `liveReload`, the page carries the live-reload script, as built pages do under `formgen serve`.
+    static func html(title: String, body: String, language: String = "en", liveReload: Bool = false) -> String {
+        let scripts = liveReload ? "; script-src \(HTMLEscaping.escape(LiveReloadScript.cspSource)); connect-src &#39;self&#39;" : ""
+        return """
         <!doctype html>
         <html lang="\(HTMLEscaping.escape(language))" dir="\(Messages.direction(for: language))">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style))); base-uri &#39;none&#39;">
+        <meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style)))\(scripts); base-uri &#39;none&#39;">
         <title>\(HTMLEscaping.escape(title))</title>
         <style>\(style)</style>
         </head>
@@ -21,7 +23,7 @@ enum PlainPage {
         <main>
         \(body)
         </main>
-        </body>
+        \(liveReload ? "<script>\(LiveReloadScript.source)</script>\n" : "")</body>
         </html>
 
         """

@@ -50,11 +50,10 @@ public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware 
 
     /// The 404 page of a site without its own, with the live-reload script.
     static func builtInPage(path: String) -> String {
-        let html = PlainPage.html(title: "Page not found", body: """
+        PlainPage.html(title: "Page not found", body: """
         <h1>Page not found</h1>
         <p>Nothing is built at <code>\(HTMLEscaping.escape(path))</code>.</p>
         <p><a href="/">Go to the home page</a></p>
-        """)
-        return PreviewPageRewriter().rewrite(html)
+        """, liveReload: true)
     }
 }

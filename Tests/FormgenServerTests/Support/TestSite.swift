@@ -49,7 +49,7 @@ struct TestSite {
 
     """
 
-    /// Writes the configs (and, unless `build` is false, builds them into `public/`).
+    /// Writes the configs (and, unless `build` is false, builds them into `public/` as `formgen serve` does).
     static func make(build: Bool = true) throws -> TestSite {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-serve-test-\(UUID().uuidString)")
         let site = TestSite(root: root)
@@ -67,8 +67,15 @@ struct TestSite {
         return site
     }
 
+    /// The preview's build, as `formgen serve` makes it, into `public/` (the folder served).
     var buildOptions: BuildOptions {
-        BuildOptions(configDirectory: configs.path, templatesDirectory: nil, outputDirectory: output.path)
+        ServeOptions(build: BuildOptions(configDirectory: configs.path, templatesDirectory: nil, outputDirectory: output.path)).build
+    }
+
+    /// `formgen build` of the same configs into `folder` under the site.
+    func buildPlainly(into folder: String) throws {
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: configs.path, templatesDirectory: nil,
+                                                  outputDirectory: root.appendingPathComponent(folder).path)).build()
     }
 
     func write(_ relative: String, _ text: String) throws {
