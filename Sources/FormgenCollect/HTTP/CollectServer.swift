@@ -31,6 +31,7 @@ public struct CollectServer: Sendable {
         return try openSQLite(database)
     }
 
+    /// The SQLite store at `path`; a file it cannot open is a start-up error naming it.
     static func openSQLite(_ path: String) throws -> SQLiteSubmissionStore {
         do {
             return try SQLiteSubmissionStore(path: path)
@@ -73,6 +74,7 @@ public struct CollectServer: Sendable {
         do {
             try await ServiceGroup(configuration: group).run()
         } catch is CancellationError {
+            // The grace period ran out and the requests still in flight were cancelled: a normal stop.
         } catch {
             await postgres?.close()
             throw error

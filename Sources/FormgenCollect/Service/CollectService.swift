@@ -98,7 +98,7 @@ public struct CollectService: Sendable {
         if let error = error as? CocoaError, let underlying = error.underlying as? POSIXError {
             return String(cString: strerror(underlying.code.rawValue))
         }
-        return "\(error)".split(separator: "\n").joined(separator: " ")
+        return "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     static func error(_ message: String) -> JSONValue { .object(["error": .string(message)]) }

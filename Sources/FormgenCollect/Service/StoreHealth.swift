@@ -15,10 +15,11 @@ public final class StoreHealth: @unchecked Sendable {
     /// Why the last write failed; nil when it succeeded (or none was tried yet).
     public var problem: String? { lock.withLock { failure } }
 
-    /// Records and logs a failed write.
+    /// Records and logs a failed write, its reason on one line.
     func failed(_ reason: String) {
-        lock.withLock { failure = reason }
-        logger.error("submission not stored: \(reason)")
+        let line = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        lock.withLock { failure = line }
+        logger.error("submission not stored: \(line)")
     }
 
     /// Records a stored submission; logs the recovery after a failure.

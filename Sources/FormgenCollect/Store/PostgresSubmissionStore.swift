@@ -7,8 +7,9 @@ import PostgresNIO
 ///
 /// Every operation has a deadline (`timeout`), and may wait at most `connectTimeout` for a connection: a database
 /// that is down or unreachable makes it throw `StoreUnavailable` (503) within that instead of waiting, and the
-/// operations after it at once (`ConnectionBreaker`) until a trial, one a second, reaches the database again. A lost connection is retried (up to `attempts` tries) when the retry cannot store a row twice:
-/// always before the statement was sent, and after that only for a submission with an idempotency key.
+/// operations after it at once (`ConnectionBreaker`) until a trial, one a second, reaches the database again. A lost
+/// connection is retried (up to `attempts` tries) when the retry cannot store a row twice: always before the
+/// statement was sent, and after that only for a submission with an idempotency key.
 public final class PostgresSubmissionStore: SubmissionStore {
     let client: PostgresClient
     let logger: Logger
