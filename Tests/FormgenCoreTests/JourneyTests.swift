@@ -205,4 +205,19 @@ import Testing
                                      "else": ["required": ["pet_name"], "errorMessage": ["required": ["pet_name": "Enter pet name"]]]]))
         #expect(conditions.contains(["if": no, "then": false]))
     }
+
+    /// The journey graph every reader shares: ids to indexes (the first of a repeated id), `review` past the last page,
+    /// unknown pages and backward branches never taken, exit pages passed over in order.
+    @Test func theJourneyGraphResolvesEveryBranchOnce() {
+        let graph = JourneyGraph(ids: ["start", nil, "pets", "stop", "pets", "end"], exits: [false, false, false, true, false, false],
+                                 goTos: [["pets", "review", "nowhere"], ["start"], ["end"], [], [], []])
+        #expect(graph.indexByID == ["start": 0, "pets": 2, "stop": 3, "end": 5])
+        #expect(graph.targets[0] == [2, 6, nil])
+        #expect(graph.forwardTarget(from: 0, branch: 0) == 2)
+        #expect(graph.forwardTarget(from: 0, branch: 1) == 6)
+        #expect(graph.forwardTarget(from: 0, branch: 2) == nil)
+        #expect(graph.forwardTarget(from: 1, branch: 0) == nil)
+        #expect(graph.following(2) == 4)
+        #expect(graph.following(5) == 6)
+    }
 }

@@ -1,23 +1,21 @@
 /// The journey's lints: page ids, branches and where they go, pages no journey reaches.
 extension FormChecker {
     func checkJourney(_ form: Form, fields: [String: Field], log: DiagnosticLog) {
-        var index: [String: Int] = [:]
+        let graph = form.journeyGraph
         for (number, page) in form.pages.enumerated() {
             guard let id = page.id else { continue }
             let location = page.location ?? form.location
             if id == "review" {
                 log.error("page id 'review' is reserved for the \"Check your answers\" step", at: location)
-            } else if let first = index[id] {
+            } else if let first = graph.indexByID[id], first != number {
                 log.error("duplicate page id '\(id)' (first used by page \(first + 1))", at: location)
-            } else {
-                index[id] = number
             }
         }
         let knownFields = fields.keys.sorted()
-        let knownPages = index.keys.sorted()
+        let knownPages = graph.indexByID.keys.filter { $0 != "review" }.sorted()
         var targeted: Set<Int> = []
         for (number, page) in form.pages.enumerated() {
-            for branch in page.next {
+            for (position, branch) in page.next.enumerated() {
                 if let tested = fields[branch.field] {
                     let rule = VisibilityRule(field: branch.field, condition: branch.condition, values: branch.values, action: .show,
                                               otherwise: nil, targets: [], at: branch.location)
@@ -26,7 +24,7 @@ extension FormChecker {
                     log.error("branch tests unknown field '\(branch.field)'\(suggestion(branch.field, knownFields))", at: branch.location)
                 }
                 if branch.goTo == "review" { continue }
-                guard let goal = index[branch.goTo] else {
+                guard let goal = graph.targets[number][position] else {
                     log.error("branch goes to unknown page '\(branch.goTo)'\(suggestion(branch.goTo, knownPages + ["review"]))", at: branch.goToLocation)
                     continue
                 }

@@ -10,14 +10,12 @@ struct JourneyNotes {
     init(form: Form) {
         let texts = Messages.table(for: form.language)
         let fields = Dictionary(form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var index: [String: Int] = [:]
-        for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
+        let graph = form.journeyGraph
         var notes: [Int: [String]] = [:]
         var skippable: Set<Int> = []
         for (number, page) in form.pages.enumerated() {
-            for branch in page.next {
-                let goal = branch.goTo == "review" ? form.pages.count : index[branch.goTo] ?? number
-                guard goal > number else { continue }
+            for (position, branch) in page.next.enumerated() {
+                guard let goal = graph.forwardTarget(from: number, branch: position) else { continue }
                 let condition = Self.condition(branch, field: fields[branch.field], texts: texts)
                 for skipped in (number + 1)..<goal where !form.pages[skipped].isExit {
                     skippable.insert(skipped)

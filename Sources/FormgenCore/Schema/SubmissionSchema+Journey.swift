@@ -27,11 +27,11 @@ extension SubmissionSchema {
 
     /// The conditions under which the journey ends on an exit page, each as `{if, then: false}`.
     func exitConditions() -> [JSONValue] {
-        let index = pageIndex
+        let graph = form.journeyGraph
         var schemas: [JSONValue] = []
-        for (number, page) in form.pages.enumerated() where isFixed(number) {
-            for (position, branch) in page.next.enumerated() {
-                guard let goal = index[branch.goTo], goal > number, form.pages[goal].isExit,
+        for (number, page) in form.pages.enumerated() where isFixed(number, in: graph) {
+            for position in page.next.indices {
+                guard let goal = graph.forwardTarget(from: number, branch: position), goal < graph.pageCount, graph.exits[goal],
                       let taken = taken(page.next, position) else { continue }
                 schemas.append(["if": taken, "then": false])
             }
@@ -42,13 +42,12 @@ extension SubmissionSchema {
     /// nil: no branch jumps over the page; `.some(nil)`: one does, but JSON Schema cannot say when; else when it is skipped.
     private func skipCondition(ofPage target: Int) -> JSONValue?? {
         guard !form.pages[target].isExit else { return nil }
-        let index = pageIndex
+        let graph = form.journeyGraph
         var cases: [JSONValue] = []
         for (number, page) in form.pages.enumerated() where number < target {
-            for (position, branch) in page.next.enumerated() {
-                let goal = branch.goTo == "review" ? form.pages.count : index[branch.goTo] ?? number
-                guard goal > target else { continue }
-                guard isFixed(number), let taken = taken(page.next, position) else { return .some(nil) }
+            for position in page.next.indices {
+                guard let goal = graph.forwardTarget(from: number, branch: position), goal > target else { continue }
+                guard isFixed(number, in: graph), let taken = taken(page.next, position) else { return .some(nil) }
                 cases.append(taken)
             }
         }
@@ -69,22 +68,14 @@ extension SubmissionSchema {
     }
 
     /// A page every journey visits: no branch jumps over it and the rules can never hide all its fields.
-    private func isFixed(_ number: Int) -> Bool {
-        let index = pageIndex
+    private func isFixed(_ number: Int, in graph: JourneyGraph) -> Bool {
         for (from, page) in form.pages.enumerated() where from < number {
-            for branch in page.next {
-                let goal = branch.goTo == "review" ? form.pages.count : index[branch.goTo] ?? from
-                if goal > number { return false }
+            for position in page.next.indices {
+                if let goal = graph.forwardTarget(from: from, branch: position), goal > number { return false }
             }
         }
         let hideable = Set(form.rules.filter { $0.action == .hide || $0.otherwise == .hide }.flatMap(\.targets))
         let inputs = form.pages[number].items.flatMap(\.fields).filter { !$0.kind.isDisplayOnly }
         return form.pages.count == 1 || inputs.isEmpty || !inputs.allSatisfy { hideable.contains($0.id) }
-    }
-
-    private var pageIndex: [String: Int] {
-        var index: [String: Int] = [:]
-        for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
-        return index
     }
 }

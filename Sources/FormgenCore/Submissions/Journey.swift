@@ -14,8 +14,7 @@ public struct Journey: Sendable, Hashable {
 
     init(spec: FormSpec, values: [String: JSONValue], hidden: Set<String>, fields: [String: FormSpec.FieldSpec]) {
         let pages = spec.pages
-        var index: [String: Int] = [:]
-        for (number, page) in pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
+        let graph = spec.journeyGraph
         var path: [Int] = []
         var visited: Set<String> = []
         var current = 0
@@ -24,7 +23,7 @@ public struct Journey: Sendable, Hashable {
             let page = pages[current]
             let inputs = page.fields.filter { fields[$0].map { !$0.isDisplayOnly } ?? false }
             if pages.count > 1, page.exit != true, !inputs.isEmpty, inputs.allSatisfy(hidden.contains) {
-                current = Self.following(current, in: pages)
+                current = graph.following(current)
                 continue
             }
             path.append(current)
@@ -33,25 +32,18 @@ public struct Journey: Sendable, Hashable {
                 break
             }
             visited.formUnion(page.fields)
-            var target = Self.following(current, in: pages)
-            for branch in page.next ?? [] {
+            var target = graph.following(current)
+            for (position, branch) in (page.next ?? []).enumerated() {
                 let value = hidden.contains(branch.field) || !visited.contains(branch.field) ? nil : values[branch.field]
                 let rule = FormSpec.RuleSpec(field: branch.field, condition: branch.condition, values: branch.values, action: "show", otherwise: nil, targets: [])
                 if FieldStates.holds(rule, value: value, field: fields[branch.field]) {
-                    if branch.goTo == "review" { target = pages.count } else if let goal = index[branch.goTo], goal > current { target = goal }
+                    if let goal = graph.forwardTarget(from: current, branch: position) { target = goal }
                     break
                 }
             }
             current = target
         }
         self.path = path
-    }
-
-    /// The next page in order after `index` that is not an exit page (`pages.count` at the end).
-    static func following(_ index: Int, in pages: [FormSpec.PageSpec]) -> Int {
-        var next = index + 1
-        while next < pages.count && pages[next].exit == true { next += 1 }
-        return next
     }
 }
 

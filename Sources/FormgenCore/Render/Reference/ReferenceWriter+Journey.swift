@@ -16,12 +16,11 @@ extension ReferenceWriter {
     /// A numbered list of the pages, each with its branches: "after *Your pets*: if *Do you have pets?* is No →
     /// *You need a pet…*", and what follows without a match.
     func journey() -> [ReferenceDocument.Block] {
-        var index: [String: Int] = [:]
-        for (number, page) in form.pages.enumerated() { if let id = page.id, index[id] == nil { index[id] = number } }
+        let graph = form.journeyGraph
         let end: ReferenceInline = form.hasReview ? .emphasis("Check your answers") : "sending"
-        func destination(_ goTo: String) -> ReferenceInline {
-            if goTo == "review" { return end }
-            return index[goTo].map(pageName) ?? .code(goTo)
+        func destination(_ page: Int, _ position: Int) -> ReferenceInline {
+            guard let goal = graph.targets[page][position] else { return .code(form.pages[page].next[position].goTo) }
+            return goal == graph.pageCount ? end : pageName(goal)
         }
         var items: [(item: ReferenceInline, bullets: [ReferenceInline])] = []
         for (number, page) in form.pages.enumerated() {
@@ -29,14 +28,13 @@ extension ReferenceWriter {
             var branches: [ReferenceInline] = []
             defer { items.append((name + (page.isExit ? " — an exit page: the journey ends here, without sending" : ""), branches)) }
             guard !page.isExit else { continue }
-            for branch in page.next {
+            for (position, branch) in page.next.enumerated() {
                 let rule = VisibilityRule(field: branch.field, condition: branch.condition, values: branch.values, action: .show,
                                           otherwise: nil, targets: [], at: branch.location)
-                branches.append("after \(name): if \(wording.condition(rule)) → \(destination(branch.goTo))")
+                branches.append("after \(name): if \(wording.condition(rule)) → \(destination(number, position))")
             }
             if !page.next.isEmpty {
-                var following = number + 1
-                while following < form.pages.count && form.pages[following].isExit { following += 1 }
+                let following = graph.following(number)
                 branches.append("otherwise → \(following < form.pages.count ? pageName(following) : end)")
             }
         }
