@@ -21,28 +21,95 @@ import Testing
         #expect(vectors.count > 100)
         var options = CollectOptions(site: "unused", database: "")
         options.rateBurst = 100_000
+        options.maxBodyBytes = 4 << 20
         var expectedRows: [String] = []
         for vector in vectors {
             let validate = FormValidator(spec: vector.spec, now: vector.now).validate(vector.values)
             #expect(validate.messages == vector.errors, "\(vector.name): formgen validate disagrees with the vector")
             let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, now: { vector.now })
             let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger).makeRouter()
-            let body = JSONValue.object(vector.values).jsonText()
+            // Files reach the server only as multipart parts (their metadata in JSON is never believed): a vector with files
+            // is sent as such, each file made of bytes of its size and kind, and judged as the server reads it.
+            let files = vector.spec.fields.filter { $0.kind == .file && !Self.files(in: vector.values[$0.id]).isEmpty }.map(\.id)
+            let (body, contentType) = files.isEmpty ? (Data(JSONValue.object(vector.values).jsonText().utf8), "application/json")
+                : (Self.multipart(vector.values), "multipart/form-data; boundary=\(Self.boundary)")
+            let judged = files.isEmpty ? validate : FormValidator(spec: vector.spec, now: vector.now).validate(
+                try SubmissionBody.values(body, encoding: .multipart(boundary: Self.boundary), spec: vector.spec))
+            if !files.isEmpty, Self.bytesSayAsMuch(vector.values) { #expect(judged.messages == vector.errors, "\(vector.name): sent as files") }
             try await Application(router: router).test(.router) { client in
-                try await client.execute(uri: "/submit/vector", method: .post, headers: [.contentType: "application/json"],
-                                         body: ByteBuffer(string: body)) { response in
-                    if vector.errors.isEmpty {
+                try await client.execute(uri: "/submit/vector", method: .post, headers: [.contentType: contentType],
+                                         body: ByteBuffer(data: body)) { response in
+                    if judged.isValid {
                         #expect(response.status == .ok, "\(vector.name)")
                     } else {
                         #expect(response.status == .unprocessableContent, "\(vector.name)")
                         let answer = try JSONDecoder().decode([String: [String: String]].self, from: Data(buffer: response.body))
-                        #expect(answer["errors"] == validate.messages, "\(vector.name)")
+                        #expect(answer["errors"] == judged.messages, "\(vector.name)")
                     }
                 }
             }
-            if validate.isValid { expectedRows.append(JSONValue.object(vector.data ?? validate.data).jsonText()) }
+            if judged.isValid { expectedRows.append(JSONValue.object(files.isEmpty ? vector.data ?? validate.data : judged.data).jsonText()) }
         }
         let stored = try await store.submissions(form: "vector", since: nil).map(\.data)
         #expect(stored == expectedRows)
+    }
+
+    static let boundary = "formgenVectorBoundary"
+
+    /// The vector's files as multipart parts, each of its `size` in bytes that begin as its `type`'s files begin.
+    static func multipart(_ values: [String: JSONValue]) -> Data {
+        var data = Data()
+        func line(_ text: String) { data.append(Data((text + "\r\n").utf8)) }
+        for (field, value) in values.sorted(by: { $0.key < $1.key }) {
+            for file in files(in: value) {
+                guard case .string(let name)? = file["name"] else { continue }
+                line("--\(boundary)")
+                line("Content-Disposition: form-data; name=\"\(field)\"; filename=\"\(name)\"")
+                line("")
+                data.append(bytes(of: file))
+                line("")
+            }
+        }
+        line("--\(boundary)--")
+        return data
+    }
+
+    /// The named files a value describes (one object, or a list of them).
+    static func files(in value: JSONValue?) -> [[String: JSONValue]] {
+        let entries: [JSONValue]
+        switch value {
+        case .object?: entries = [value!]
+        case .array(let list)?: entries = list
+        default: entries = []
+        }
+        return entries.compactMap { entry in
+            guard case .object(let file) = entry, case .string? = file["name"] else { return nil }
+            return file
+        }
+    }
+
+    static func bytes(of file: [String: JSONValue]) -> Data {
+        var size = 3
+        if case .number(let number)? = file["size"] { size = Int(number) }
+        let start: [UInt8]
+        switch file["type"] {
+        case .string("image/png")?: start = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        case .string("image/jpeg")?: start = [0xFF, 0xD8, 0xFF]
+        default: start = Array("abc".utf8)
+        }
+        return Data((start + Array(repeating: 0, count: max(0, size - start.count))).prefix(max(size, 1)))
+    }
+
+    /// Whether bytes can carry everything the metadata says: a numeric size, a type the server tells from bytes, no other member.
+    static func bytesSayAsMuch(_ values: [String: JSONValue]) -> Bool {
+        values.values.allSatisfy { value in
+            let files: [JSONValue]
+            if case .array(let list) = value { files = list } else { files = [value] }
+            return files.allSatisfy { file in
+                guard case .object(let members) = file, case .number? = members["size"],
+                      case .string(let type)? = members["type"], ["image/png", "image/jpeg"].contains(type) else { return false }
+                return Set(members.keys).isSubset(of: ["name", "size", "type"])
+            }
+        }
     }
 }
