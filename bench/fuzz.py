@@ -20,8 +20,9 @@ Every child runs with an address-space cap (RLIMIT_AS, --as-limit-mb, 1024 by de
 diagnostic (": error: " / ": warning: ") and is not located as PATH:LINE:COL: error|warning: … Failing cases'
 folders are kept (their path is printed); the exit status is 1 when any case failed.
 
-Build cases also count (without failing on it) pages where ", < or > is followed by a combining mark or ZWJ
-unescaped, outside JSON ("unescaped"): issue #34's escaping defect.
+Builds of configs with combining-mark payloads also count (without failing on it) pages where a config string
+became markup ("injected": an on* or autofocus attribute, <img src=x>, a script running alert(1)), issue #34's
+escaping defect; the hits are in the kept case's injected.txt.
 
 usage: bench/fuzz.py [CASES] [SEED]      (default 20000 cases, a random seed; or bench/fuzz.sh CASES SEED)
        bench/fuzz.py --quick 300         a short run
@@ -32,6 +33,7 @@ usage: bench/fuzz.py [CASES] [SEED]      (default 20000 cases, a random seed; or
 import argparse
 import copy
 import errno
+import html.parser
 import json
 import multiprocessing as mp
 import os
@@ -744,7 +746,41 @@ EXCERPT = re.compile(r"^ *\d* \| ")
 DIAGNOSTIC_LIKE = re.compile(r": (?:error|warning): |^(?:error|warning): ")
 FATAL = re.compile(r"(?:Fatal error|fatal error|Assertion failed|Precondition failed|terminate called|Could not allocate|"
                    r"Out of memory|out of memory|malloc)[^\n]{0,200}")
-UNESCAPED = re.compile(r'(?<![\\])["<>][\u0300-\u036f\u200d]')
+
+
+class InjectionFinder(html.parser.HTMLParser):
+    """Markup that only a config string can have put there: an event-handler or autofocus attribute, the payloads'
+    <img src=x>, or a script that runs alert(1) (the JSON spec, which holds the payloads as data, excepted)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.hits = []
+        self.script = None
+
+    def handle_starttag(self, tag, attrs):
+        for key, value in attrs:
+            if key.startswith("on") or key == "autofocus" or (tag == "img" and key == "src" and value == "x"):
+                self.hits.append(f"<{tag} {key}={value!r}>"[:200])
+        self.script = dict(attrs).get("type", "") if tag == "script" else None
+
+    def handle_endtag(self, tag):
+        self.script = None
+
+    def handle_data(self, data):
+        if self.script is not None and "json" not in self.script and "alert(1)" in data:
+            self.hits.append("<script>" + data[:100])
+
+
+def injected_markup(out):
+    hits = []
+    for dirpath, _, names in os.walk(out):
+        for name in names:
+            if name.endswith(".html"):
+                finder = InjectionFinder()
+                with open(os.path.join(dirpath, name), encoding="utf-8", errors="replace") as f:
+                    finder.feed(f.read())
+                hits += [os.path.relpath(os.path.join(dirpath, name), out) + ": " + h for h in finder.hits]
+    return hits
 
 
 def run_child(binary, argv, cwd, env, timeout, as_bytes, stdout_path, stderr_path):
@@ -869,18 +905,13 @@ def run_case(index):
             if m:
                 fatal = m.group(0)[:200]
                 break
-        unescaped = 0
-        if case["argv"][0] == "build" and code == 0 and any(m in ("combiningMarks",) for m in case["mutations"]):
-            out = os.path.join(cwd, "out")
-            for dirpath, _, names in os.walk(out):
-                for n in names:
-                    if n.endswith(".html"):
-                        with open(os.path.join(dirpath, n), encoding="utf-8", errors="replace") as f:
-                            html = f.read()
-                        html = re.sub(r"<script type=\"application/json\"[^>]*>.*?</script>", "", html, flags=re.S)
-                        unescaped += len(UNESCAPED.findall(html))
-        if unescaped:
-            classes.append("unescaped")
+        injected = []
+        if case["argv"][0] == "build" and code == 0 and "combiningMarks" in case["mutations"]:
+            injected = injected_markup(os.path.join(cwd, "out"))
+        if injected:
+            classes.append("injected")
+            with open(os.path.join(cwd, "injected.txt"), "w") as f:
+                f.write("\n".join(injected) + "\n")
         kept = ""
         if classes or c["keep_all"]:
             kept = keep_case(case, classes, code, timed_out, wall, rss, fatal, unlocated)
@@ -890,7 +921,7 @@ def run_case(index):
         return {"index": index, "target": case["target"], "remote": case["remote"], "command": case["argv"][0],
                 "mutations": case["mutations"], "code": code, "timeout": timed_out, "wall": wall, "rss_kb": rss,
                 "classes": classes, "unlocated": unlocated[:3], "fatal": fatal, "kept": kept,
-                "errors": ": error: " in stderr, "unescaped": unescaped, "total": time.monotonic() - began}
+                "errors": ": error: " in stderr, "injected": len(injected), "total": time.monotonic() - began}
     finally:
         shutil.rmtree(cwd, ignore_errors=True)
 
@@ -1074,13 +1105,13 @@ def main():
             for r in pool.imap_unordered(run_case, indices, chunksize=4):
                 results.append(r)
                 done = len(results)
-                if r["classes"] and any(k != "unescaped" for k in r["classes"]):
+                if r["classes"]:
                     print(f"  case {r['index']}: {','.join(r['classes'])} exit {r['code']} {r['wall']:.2f} s "
                           f"{mib(r['rss_kb'])} [{', '.join(r['mutations'])} on {r['target']}] {r['fatal']} "
                           f"{(r['unlocated'] or [''])[0][:120]} -> {r['kept']}", flush=True)
                 if done % step == 0:
                     rate = done / (time.monotonic() - started)
-                    bad = sum(1 for x in results if set(x["classes"]) - {"unescaped"})
+                    bad = sum(1 for x in results if set(x["classes"]) - {"injected"})
                     print(f"  {done}/{len(indices)} cases, {rate:.1f}/s, {bad} failing", flush=True)
             pool.close()
             pool.join()
@@ -1099,7 +1130,7 @@ def main():
 
     elapsed = time.monotonic() - started
     report(results, elapsed, seed, args)
-    failing = [r for r in results if set(r["classes"]) - {"unescaped"}]
+    failing = [r for r in results if set(r["classes"]) - {"injected"}]
     if args.case is not None:
         r = results[0]
         print(f"\nkept: {r['kept']}")
@@ -1129,13 +1160,13 @@ def report(results, elapsed, seed, args):
     finished = [r["wall"] for r in results if not r["timeout"]]
     print()
     print("| cases | with errors | usage (exit 2) | signal exits | timeouts | other exits | unlocated | "
-          f"RSS > {args.rss_limit_mb} MiB | max RSS | slowest | unescaped pages | cases/s |")
+          f"RSS > {args.rss_limit_mb} MiB | max RSS | slowest | builds with injected markup | cases/s |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     sig_text = ", ".join(f"{k} {v}" for k, v in sorted(signals.items())) or "0"
     print(f"| {n:,} | {sum(r['errors'] for r in results):,} | {sum(r['code'] == 2 for r in results)} | "
           f"{count('signal')} ({sig_text}) | {count('timeout')} | {count('exit')} | {count('unlocated')} | "
           f"{count('rss')} | {mib(biggest['rss_kb'])} (case {biggest['index']}) | {slowest['wall']:.2f} s (case "
-          f"{slowest['index']}) | {count('unescaped')} | {n / elapsed:.1f} |")
+          f"{slowest['index']}) | {count('injected')} | {n / elapsed:.1f} |")
     if finished:
         finished.sort()
         print(f"\nseed {seed}; {elapsed:.0f} s; wall per case p50 {finished[len(finished) // 2]:.2f} s, "
