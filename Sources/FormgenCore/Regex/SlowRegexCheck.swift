@@ -9,7 +9,7 @@
 public enum SlowRegexCheck {
     /// Why `pattern` may be slow, or nil.
     public static func problem(in pattern: String) -> String? {
-        var parser = Parser(Array(pattern))
+        var parser = Parser(Array(pattern.unicodeScalars))
         _ = parser.alternation()
         return parser.problem
     }
@@ -33,11 +33,17 @@ public enum SlowRegexCheck {
     static let largestPolynomialDegree = 2
 
     struct Parser {
-        let characters: [Character]
+        /// The pattern's Unicode scalars: a quantifier or `|` followed by a combining mark is still seen as one.
+        let characters: [Unicode.Scalar]
         var index = 0
         var problem: String?
 
-        init(_ characters: [Character]) { self.characters = characters }
+        init(_ characters: [Unicode.Scalar]) { self.characters = characters }
+
+        /// The scalars from `start` up to `end` as text.
+        func text(_ start: Int, _ end: Int) -> String {
+            String(String.UnicodeScalarView(characters[start..<end]))
+        }
 
         mutating func alternation() -> Node {
             var branches = [sequence()]
@@ -147,10 +153,10 @@ public enum SlowRegexCheck {
                     index += 1
                 }
                 index = min(index + 1, characters.count)
-                return (String(characters[start..<index]), nil)
+                return (text(start, index), nil)
             case "\\":
                 let end = min(index + 2, characters.count)
-                let text = String(characters[index..<end])
+                let text = self.text(index, end)
                 index = end
                 if text == "\\p" || text == "\\P", index < characters.count, characters[index] == "{" {
                     while index < characters.count, characters[index] != "}" { index += 1 }
@@ -177,7 +183,7 @@ public enum SlowRegexCheck {
             case "?": bounds = (0, 1); index += 1
             case "{":
                 guard let close = characters[index...].firstIndex(of: "}") else { return (1, 1) }
-                let parts = String(characters[(index + 1)..<close]).split(separator: ",", omittingEmptySubsequences: false)
+                let parts = text(index + 1, close).split(separator: ",", omittingEmptySubsequences: false)
                 guard let low = parts.first.flatMap({ Int($0) }) else { return (1, 1) }
                 index = close + 1
                 bounds = parts.count == 1 ? (low, low) : (low, Int(parts[1]))
