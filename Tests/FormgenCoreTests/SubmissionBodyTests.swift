@@ -45,4 +45,16 @@ import Testing
         let posted = SubmissionBody.values(fields: [("photo", #"{"name":"../../etc/passwd"}"#)], spec: spec)
         #expect(posted["photo"] == nil)
     }
+
+    /// Header parameters are cut at a `;` outside quotes only, on scalars; quotes and their escapes are removed.
+    @Test(arguments: [
+        (#"form-data; name="photo"; filename="a;b \"x\".png""#, "filename", #"a;b "x".png"#),
+        (#"form-data; name="photo"; filename="a;b \"x\".png""#, "name", "photo"),
+        ("form-data; NAME=pets; filename=", "name", "pets"),
+        ("multipart/form-data; boundary=----x;\u{301} charset=utf-8", "boundary", "----x"),
+        ("form-data; name=\"q\u{301}\"", "name", "q\u{301}"),
+    ])
+    func headerParametersAreReadOutsideQuotes(_ header: String, _ key: String, _ expected: String) {
+        #expect(SubmissionBody.parameter(key, in: header) == expected)
+    }
 }

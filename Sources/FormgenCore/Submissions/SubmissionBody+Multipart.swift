@@ -100,16 +100,39 @@ extension SubmissionBody {
 
     /// A header parameter's value (`name` in `form-data; name="photo"; filename="a.png"`), quotes removed.
     static func parameter(_ key: String, in header: String) -> String? {
-        for piece in header.split(separator: ";").dropFirst() {
-            let pair = piece.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == key else { continue }
-            var value = pair[1].trimmingCharacters(in: .whitespaces)
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
-                value = String(value.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
+        for piece in parameterPieces(header).dropFirst() {
+            guard let equals = piece.firstIndex(of: "=") else { continue }
+            let name = String(String.UnicodeScalarView(piece[..<equals])).trimmingCharacters(in: .whitespaces).lowercased()
+            guard name == key else { continue }
+            let value = Array(String(String.UnicodeScalarView(piece[(equals + 1)...])).trimmingCharacters(in: .whitespaces).unicodeScalars)
+            guard value.count >= 2, value.first == "\"", value.last == "\"" else { return String(String.UnicodeScalarView(value)) }
+            var unquoted = String.UnicodeScalarView()
+            let inner = Array(value.dropFirst().dropLast())
+            for (index, scalar) in inner.enumerated() where !(scalar == "\\" && index + 1 < inner.count && inner[index + 1] == "\"") {
+                unquoted.append(scalar)
             }
-            return value
+            return String(unquoted)
         }
         return nil
+    }
+
+    /// A header value cut at each `;` outside a quoted string, as scalars (a `;` inside `filename="a;b.png"` is text).
+    /// Inside quotes `\"` is a quote; any other backslash is itself (browsers send `C:\photos\rex.png` as it is).
+    private static func parameterPieces(_ header: String) -> [[Unicode.Scalar]] {
+        var pieces: [[Unicode.Scalar]] = [[]]
+        var quoted = false
+        let scalars = Array(header.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            let escapedQuote = scalar == "\"" && index > 0 && scalars[index - 1] == "\\"
+            if scalar == "\"" && !(quoted && escapedQuote) {
+                quoted.toggle()
+            } else if scalar == ";" && !quoted {
+                pieces.append([])
+                continue
+            }
+            pieces[pieces.count - 1].append(scalar)
+        }
+        return pieces
     }
 }
 
