@@ -1,5 +1,6 @@
 import FormgenCore
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -25,7 +26,8 @@ public struct PreviewServer: Sendable {
         self.logger = logger ?? Logger(label: "formgen") { _ in ConsoleLogHandler(output: console) }
         files = ConfinedFileProvider(root: options.build.outputDirectory)
         mocks = MockEndpoints(directory: options.mocksDirectory)
-        sink = SubmissionSink(outputDirectory: options.build.outputDirectory, file: options.submissionsFile, now: now)
+        sink = SubmissionSink(outputDirectory: options.build.outputDirectory, file: options.submissionsFile,
+                              templatesDirectory: options.build.templatesDirectory, now: now)
     }
 
     /// Every route and middleware, with no sockets (tests drive it with HummingbirdTesting).
@@ -55,47 +57,30 @@ public struct PreviewServer: Sendable {
 
         let sink = self.sink
         let maxBytes = options.maxBodyBytes
+        let sinkLogger = logger
         router.post(RouterPath(SubmissionSink.pathPrefix + "**")) { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
-                throw HTTPError(.unsupportedMediaType, message: "Send application/json (or a form's application/x-www-form-urlencoded or multipart/form-data)")
+                return Self.response(sink.handler.reply(SubmissionHandler.unsupportedMediaType, encoding: nil, accept: nil, siteOrigin: ""))
             }
             var request = request
             let body = try await request.collectBody(upTo: maxBytes)
-            let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding)
-            // A form posted by the browser itself gets a page; the runtime (Accept: application/json) gets JSON.
-            if encoding.isFormPost, answer.status != 404, !(request.headers[.accept] ?? "").contains("application/json") {
-                return Self.htmlAnswer(answer, formPath: formPath)
-            }
-            let text = answer.body.jsonText() + "\n"
-            return Response(status: .init(code: answer.status), headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+            let answer = await sink.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
+                                           idempotencyKey: request.headers[HTTPField.Name("Idempotency-Key")!])
+            if case .failed(let reason)? = answer.log { sinkLogger.error("submission not stored: \(reason)") }
+            // The site is on this same host: a page's links and a "sent" page are this host's paths.
+            return Self.response(sink.handler.reply(answer, encoding: encoding, accept: request.headers[.accept], siteOrigin: ""))
         }
         return router
     }
 
-    /// The page a form posted without JavaScript gets back.
-    static func htmlAnswer(_ answer: SubmissionSink.Answer, formPath: String) -> Response {
-        let words = Messages.table(for: answer.language)
-        let title = (answer.status == 200 ? words["received"] : words["errorSummaryTitle"]) ?? ""
-        var items = ""
-        if case .object(let object) = answer.body, case .object(let errors)? = object["errors"] {
-            for (field, message) in errors.sorted(by: { $0.key < $1.key }) {
-                if case .string(let text) = message { items += "<li><code>\(HTMLEscaping.escape(field))</code>: \(HTMLEscaping.escape(text))</li>\n" }
-            }
+    /// The sink's answer as Hummingbird sends it.
+    static func response(_ reply: SubmissionHandler.Reply) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) {
+            if let name = HTTPField.Name(name) { headers[name] = value }
         }
-        var message = ""
-        if case .object(let object) = answer.body, case .string(let text)? = object["message"] { message = text }
-        if case .object(let object) = answer.body, case .string(let text)? = object["error"] { message = text }
-        let html = PlainPage.html(title: title, body: """
-        <h1>\(HTMLEscaping.escape(title))</h1>
-        \(answer.formTitle.map { "<p>\(HTMLEscaping.escape($0))</p>" } ?? "")
-        \(message.isEmpty ? "" : "<p>\(HTMLEscaping.escape(message))</p>")
-        \(items.isEmpty ? "" : "<ul>\n\(items)</ul>")
-        <p><a href="/\(HTMLEscaping.escape(formPath))/">\(HTMLEscaping.escape(words["backToForm"] ?? ""))</a></p>
-        """, language: answer.language)
-        return Response(status: .init(code: answer.status), headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: .init(code: reply.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
     }
 
     /// The environment variable builds under `formgen serve` see as the preview's origin

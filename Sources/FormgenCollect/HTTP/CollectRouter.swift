@@ -34,28 +34,35 @@ public struct CollectRouter: Sendable {
         router.post("/submit/**") { request, context -> Response in
             let formPath = context.parameters.getCatchAll().joined(separator: "/")
             guard let encoding = SubmissionBody.Encoding(contentType: request.headers[.contentType]) else {
-                return Self.json(415, CollectService.error("send application/json, application/x-www-form-urlencoded or multipart/form-data"))
+                return Self.response(service.handler.reply(SubmissionHandler.unsupportedMediaType, encoding: nil, accept: nil, siteOrigin: nil))
             }
             let body: ByteBuffer
             do {
                 body = try await BodyReader.read(request, upTo: maxBytes, within: bodyTimeout, channel: context.channel)
             } catch BodyReader.Failure.tooLarge {
-                return Self.json(413, CollectService.error("the submission is larger than \(maxBytes) bytes"))
+                return Self.json(413, SubmissionHandler.error("the submission is larger than \(maxBytes) bytes"))
             } catch BodyReader.Failure.tooSlow {
-                return Self.json(408, CollectService.error("the submission did not arrive within \(bodyTimeout); send it again"))
+                return Self.json(408, SubmissionHandler.error("the submission did not arrive within \(bodyTimeout); send it again"))
             } catch {
-                return Self.json(400, CollectService.error("the submission did not arrive in full; send it again"))
+                return Self.json(400, SubmissionHandler.error("the submission did not arrive in full; send it again"))
             }
             let answer = await service.submit(formPath: formPath, body: Data(buffer: body), encoding: encoding,
                                               idempotencyKey: request.headers[.idempotencyKey])
-            let wantsHTML = encoding.isFormPost && (request.headers[.accept] ?? "").contains("text/html")
-            if wantsHTML, let spec = answer.spec {
-                let origin = request.headers[.origin].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
-                return NoScriptAnswer.response(answer, spec: spec, origin: origin.flatMap { siteOrigins.contains($0) ? $0 : nil })
-            }
-            return Self.json(answer.status, answer.body)
+            // A relative "sent" page and the link back to the form are on the posting page's origin, when collect allows it.
+            let origin = request.headers[.origin].map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+            return Self.response(service.handler.reply(answer, encoding: encoding, accept: request.headers[.accept],
+                                                       siteOrigin: origin.flatMap { siteOrigins.contains($0) ? $0 : nil }))
         }
         return router
+    }
+
+    /// The handler's answer as Hummingbird sends it.
+    static func response(_ reply: SubmissionHandler.Reply) -> Response {
+        var headers = HTTPFields()
+        for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) {
+            if let name = HTTPField.Name(name) { headers[name] = value }
+        }
+        return Response(status: .init(code: reply.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: reply.body)))
     }
 
     static func json(_ status: Int, _ body: JSONValue) -> Response {
