@@ -151,6 +151,10 @@ import Testing
         #expect(!rendered.html.contains("<table"))
         #expect(rendered.html.utf8.count < doc.utf8.count * 2)
         #expect(Markdown.oversizedTable(in: "| a | b |\n|---|---|\n| 1 | 2 |\n") == nil)
+        // Found by bench/fuzz.sh: lines ended by a lone CR (which CommonMark reads as line ends) hid the table.
+        for ending in ["\r\n", "\r"] {
+            #expect(Markdown.oversizedTable(in: table.replacingOccurrences(of: "\n", with: ending))?.columns == columns, "\(ending.debugDescription)")
+        }
     }
 
     /// Identical headings are numbered as GitHub numbers them, a heading already called `intro-1` skipped.

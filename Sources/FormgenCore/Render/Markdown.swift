@@ -103,15 +103,15 @@ public enum Markdown {
     /// The first table of `markdown` with more than ``maximumTableCells`` cells, found from its delimiter row
     /// (`|---|:--:|`) before cmark-gfm parses anything.
     public static func oversizedTable(in markdown: String) -> TableSize? {
-        let lines = markdown.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lines = lines(of: markdown)
         func isBlank(_ line: Substring.UTF8View.SubSequence) -> Bool {
-            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         }
         var index = 1
         while index < lines.count {
             let line = lines[index]
             guard line.contains(UInt8(ascii: "-")), line.contains(UInt8(ascii: "|")),
-                  line.allSatisfy({ [UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains($0) }),
+                  line.allSatisfy({ [UInt8(ascii: "|"), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: " "), UInt8(ascii: "\t")].contains($0) }),
                   !isBlank(lines[index - 1]) else {
                 index += 1
                 continue
@@ -123,6 +123,26 @@ public enum Markdown {
             index += rows
         }
         return nil
+    }
+
+    /// A text's lines as CommonMark reads them: ended by LF, CR+LF or a lone CR.
+    static func lines(of text: String) -> [Substring.UTF8View.SubSequence] {
+        let bytes = text.utf8
+        var lines: [Substring.UTF8View.SubSequence] = []
+        var start = bytes.startIndex, index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(Substring(text).utf8[start..<index])
+                let next = bytes.index(after: index)
+                index = byte == UInt8(ascii: "\r") && next < bytes.endIndex && bytes[next] == UInt8(ascii: "\n") ? bytes.index(after: next) : next
+                start = index
+            } else {
+                index = bytes.index(after: index)
+            }
+        }
+        lines.append(Substring(text).utf8[start..<bytes.endIndex])
+        return lines
     }
 
     /// The error for a table with too many cells.

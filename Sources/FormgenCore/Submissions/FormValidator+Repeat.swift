@@ -44,15 +44,17 @@ extension FormValidator {
     /// keys of the item fields its rules hide (`id[index].field`).
     func checkList(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> (errors: [FieldError], hidden: [String]) {
         guard let policy = field.repeat, let validator = itemValidators[field.id] else { return ([], []) }
+        var count = 0
+        if case .array(let entries)? = values[field.id] { count = entries.count }
+        if let max = policy.max, count > max {
+            // Too many items is the answer: the page never sends more, and checking each of millions would take seconds.
+            return ([FieldError(field: field.id, message: Messages.format(field.messages?["maxItems"] ?? "maxItems", ["value": String(max)]))], [])
+        }
         let items = Self.listItems(values[field.id])
         var errors: [FieldError] = []
         var hidden: [String] = []
         if items.count < policy.min && (states.required.contains(field.id) || !items.isEmpty) {
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["minItems"] ?? "minItems", ["value": String(policy.min)])))
-        } else if let max = policy.max, items.count > max {
-            // Too many items is the answer: the page never sends more, and checking each of millions would take seconds.
-            errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["maxItems"] ?? "maxItems", ["value": String(max)])))
-            return (errors, [])
         }
         for (index, item) in items.enumerated() {
             let legend = Messages.format(policy.itemLabel, ["n": String(index + 1)])
