@@ -2,7 +2,9 @@ import FormgenCore
 import FormgenServer
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Testing
 
 /// The preview's submission sink: validation like the page's, 422 or 200, and a JSON Lines file.
@@ -143,5 +145,59 @@ import Testing
             }
         }
         #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
+    }
+
+    /// The sink answers a no-JS post with the theme's `layouts/answer.mustache`, which a site's templates override.
+    @Test func aSitesOwnAnswerTemplateIsThePageANoScriptPostGets() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("templates/layouts/answer.mustache", "{{<base}}\n{{$main}}\n<p class=\"own\">Ours: {{heading}} / {{formTitle}}</p>\n{{/main}}\n{{/base}}\n")
+        var build = site.buildOptions
+        build.templatesDirectory = site.root.appendingPathComponent("templates").path
+        _ = try SiteBuilder(options: build).build()
+        let server = PreviewServer(options: ServeOptions(build: build), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let app = Application(router: server.makeRouter(), logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post,
+                                     headers: [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"],
+                                     body: ByteBuffer(string: "name=Ann&age=3")) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.text.contains(#"<p class="own">Ours: There is a problem / Contact us</p>"#))
+            }
+        }
+    }
+
+    /// The sink has collect's traps: a filled honeypot is answered like a stored submission and dropped, a post sent
+    /// sooner than `minSeconds` gets 422 with the page's text; and a retried `Idempotency-Key` is stored once.
+    @Test func trapsAndRetriesAreHonouredAsCollectHonoursThem() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nlanguage: en\nsubmit:\n  provider: collect\n  url: https://forms.example.org\n")
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "submit:\n", with: "submit:\n  minSeconds: 3\n"))
+        _ = try SiteBuilder(options: site.buildOptions).build()
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"Bot","_gotcha":"http://spam.example","fg-elapsed":9}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(response.text == #"{"message":"Thanks, we got it.","ok":true}"# + "\n")
+            }
+            try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"name":"Ann","fg-elapsed":1}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.text.contains("That was quicker than a person can fill in this form."))
+            }
+            for _ in 0..<2 {
+                var headers = Self.json
+                headers[HTTPField.Name("Idempotency-Key")!] = "retry-1"
+                try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: headers,
+                                         body: ByteBuffer(string: #"{"name":"Ann","fg-elapsed":9}"#)) { response in
+                    #expect(response.text == #"{"id":1,"message":"Thanks, we got it.","ok":true}"# + "\n")
+                }
+            }
+        }
+        let lines = try site.read(".formgen/submissions.jsonl").split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""idempotencyKey":"retry-1""#) == true)
+        #expect(lines.first?.contains("Bot") == false)
     }
 }

@@ -107,6 +107,22 @@ import Testing
         #expect(SubmissionBody.Encoding(contentType: "multipart/form-data; boundary=\"abc\"") == .multipart(boundary: "abc"))
         #expect(SubmissionBody.Encoding(contentType: "multipart/form-data") == nil)
     }
+
+    /// An uploads folder that cannot be written gets 503 (as collect answers), and nothing is recorded.
+    @Test func anUploadsFolderThatCannotBeWrittenGets503() async throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        // A plain file where the uploads folder should be: creating the folder fails, whoever runs the test.
+        try site.write(".formgen/uploads", "not a folder")
+        try await site.withClient { client in
+            try await client.execute(uri: "/__formgen/submit/upload", method: .post, headers: Self.multipart,
+                                     body: Self.body(name: "Ann", file: Self.png, filename: "rex.png", type: "image/png")) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(response.text == #"{"error":"the submission's files were not stored; try again"}"# + "\n")
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
+    }
 }
 
 /// A form read from YAML text alone.
