@@ -171,7 +171,7 @@ public struct BuildState: Codable, Equatable, Sendable {
     /// A digest of everything a build reads: the binary, the options, and every file under the
     /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes);
     /// and the record of each file read (``FileDigests/record(of:)``, by path), for the next build to start from.
-    static func fingerprint(options: BuildOptions, builtinTemplates: URL) -> (digest: String, inputs: [String: String]) {
+    static func fingerprint(options: BuildOptions, builtinTemplates: URL, digests: FileDigests) -> (digest: String, inputs: [String: String]) {
         var inputs: [String: String] = [:]
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
@@ -184,7 +184,7 @@ public struct BuildState: Codable, Equatable, Sendable {
             for relative in files.sorted() {
                 let path = (root as NSString).appendingPathComponent(relative)
                 hasher.add("\(root)/\(relative)")
-                let record = FileDigests.shared.record(of: path)
+                let record = digests.record(of: path)
                 hasher.add(record?.digest ?? "missing")
                 inputs[path] = record?.record
             }

@@ -76,11 +76,14 @@ public struct SiteBuilder {
     public var source: SiteSource
     /// What earlier loads read (`formgen serve` keeps one), so only changed config files are read again.
     public var cache: ConfigCache?
+    /// The digests of input files known so far (`formgen serve` keeps one), so unchanged files are not read again.
+    public var digests: FileDigests
 
-    public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil) {
+    public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
         self.source = source ?? .folder(options.configDirectory)
         self.cache = cache
+        self.digests = digests
     }
 
     /// Loads the whole site and checks it, logging every problem; the site is as complete as its configs allow.
@@ -289,8 +292,8 @@ public struct SiteBuilder {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
-        FileDigests.shared.remember(previous?.inputs ?? [:])
-        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+        digests.remember(previous?.inputs ?? [:])
+        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
                 state.inputs = fingerprint.inputs
@@ -313,9 +316,9 @@ public struct SiteBuilder {
         let start = clock()
         let fingerprint = ResultSlots<(digest: String, inputs: [String: String])>(count: 1)
         let fingerprinted = DispatchGroup()
-        let options = options
+        let (options, digests) = (options, digests)
         DispatchQueue.global().async(group: fingerprinted) {
-            fingerprint[0] = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory)
+            fingerprint[0] = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         }
         return try run(after: previous, fingerprint: { fingerprinted.wait(); return fingerprint[0] ?? ("", [:]) }, inPlace: true,
                        log: log, start: start, clock: clock)

@@ -2,9 +2,10 @@ import Foundation
 
 /// Digests of files by path, remembered while a file's inode, size and change time stay the same: a preview
 /// fingerprints every input after each save, and only the saved file needs reading again. A build starts from the
-/// records the last build saved (``remember(_:)``), so it reads only the files changed since.
-final class FileDigests: @unchecked Sendable {
-    static let shared = FileDigests()
+/// records the last build saved (``remember(_:)``), so it reads only the files changed since. Whoever builds again and
+/// again (`formgen serve`) keeps one and hands it to each `SiteBuilder`; nothing is kept process-wide.
+public final class FileDigests: @unchecked Sendable {
+    public init() {}
 
     /// What identifies one version of a file: writing to it, even with the same size, moves its change time.
     private struct Stamp: Equatable {

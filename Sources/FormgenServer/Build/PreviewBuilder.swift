@@ -15,6 +15,8 @@ public final class PreviewBuilder: @unchecked Sendable {
     /// Whether the last good build fetches remote sources.
     private var lastUsesRemote = false
     private let cache = ConfigCache()
+    /// The input files' digests, kept across saves: only a saved file is read again to fingerprint the site.
+    private let digests = FileDigests()
     private let oneAtATime = NSLock()
 
     public init(options: BuildOptions) {
@@ -53,7 +55,7 @@ public final class PreviewBuilder: @unchecked Sendable {
         options.remote.refresh = refresh
         let settingsChanged = changes.contains { Self.standardized($0).hasPrefix(Self.standardized(options.configDirectory + "/site.")) }
         options.remote.preferCache = !refresh && !changes.isEmpty && !settingsChanged
-        let builder = SiteBuilder(options: options, cache: cache)
+        let builder = SiteBuilder(options: options, cache: cache, digests: digests)
         do {
             let report: BuildReport
             if let last, !changes.isEmpty || refresh {
