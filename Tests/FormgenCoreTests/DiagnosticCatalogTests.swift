@@ -1,23 +1,39 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import FormgenCore
 
 /// Every diagnostic the loader and the checks can emit, pinned by its exact text and position: one
-/// small config per message. A new message gets a row here.
+/// small config per message. A new message gets a row here (`DiagnosticCoverageTests` fails until it has one).
 @Suite struct DiagnosticCatalogTests {
+    /// A file a config folder can hold that text cannot describe.
+    enum Special: Sendable {
+        /// A symbolic link to this target.
+        case link(String)
+        /// A Unix socket: it is listed like a file, but cannot be opened.
+        case socket
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         let name: String
         let files: [String: String]
         let bytes: [String: [UInt8]]
+        let special: [String: Special]
         let expected: [String]
-        init(_ name: String, _ files: [String: String], bytes: [String: [UInt8]] = [:], _ expected: [String]) {
+        init(_ name: String, _ files: [String: String], bytes: [String: [UInt8]] = [:], special: [String: Special] = [:], _ expected: [String]) {
             self.name = name
             self.files = files
             self.bytes = bytes
+            self.special = special
             self.expected = expected
         }
         var testDescription: String { name }
     }
+
+    static let form = "title: T\nfields:\n  - {id: a, label: A}\n"
+    static let frenchForm = "title: T\nlanguages: [en, fr]\nfields:\n  - {id: a, label: A}\n"
 
     static let cases: [Case] = [
         Case("field key not text", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, dataSource: [x]}\n"],
@@ -208,20 +224,115 @@ import Testing
              ["configs/forms/kyc.yaml:3:13: error: expected a country code, found a list"]),
         Case("template syntax", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A}\n", "templates/partials/field.mustache": "{{#isImage}}\n<p>{{label}</p>\n"],
              ["templates/partials/field.mustache:2:12: error: template syntax error: unfinishedName"]),
+        Case("template not UTF-8", ["configs/forms/f.yaml": form], bytes: ["templates/partials/field.mustache": [123, 123, 108, 125, 125, 255, 10]],
+             ["templates/partials/field.mustache:1:1: error: cannot read template"]),
+        Case("message table not an object", ["configs/forms/f.yaml": form, "templates/i18n/en.json": "[1]\n"],
+             ["templates/i18n/en.json:1:1: error: expected a JSON object of message keys to texts"]),
+        Case("message not text", ["configs/forms/f.yaml": form, "templates/i18n/en.json": "{\"required\": 1}\n"],
+             ["templates/i18n/en.json:1:1: error: 'required' is not text"]),
+        Case("symbolic link", ["configs/forms/f.yaml": form], special: ["configs/forms/link.yaml": .link("f.yaml")],
+             ["configs/forms/link.yaml:1:1: error: this is a symbolic link; formgen reads and copies only real files, so that no link can bring a file from outside the site into it (copy the file here instead)"]),
+        Case("file cannot be read", ["configs/forms/f.yaml": form], special: ["configs/forms/s.yaml": .socket],
+             ["configs/forms/s.yaml:1:1: error: cannot read file"]),
+        // Journeys
+        Case("page id review", ["configs/forms/f.yaml": "title: T\npages:\n  - {id: review, title: P, fields: [{id: a, label: A}]}\n"],
+             ["configs/forms/f.yaml:3:5: error: page id 'review' is reserved for the \"Check your answers\" step"]),
+        Case("page id not an id", ["configs/forms/f.yaml": "title: T\npages:\n  - {id: '1p', title: P, fields: [{id: a, label: A}]}\n"],
+             ["configs/forms/f.yaml:3:10: error: page id '1p' may hold only letters, digits, '_' and '-', starting with a letter"]),
+        Case("exit page with next", ["configs/forms/f.yaml": "title: T\npages:\n  - {title: P, fields: [{id: a, label: A}], next: [{when: a, condition: empty, goTo: out}]}\n  - {id: out, exit: true, text: Bye, next: []}\n"],
+             ["configs/forms/f.yaml:4:44: error: exit page has 'next'; an exit page ends the journey"]),
+        Case("text on a page that is no exit", ["configs/forms/f.yaml": "title: T\npages:\n  - {title: P, text: Hi, fields: [{id: a, label: A}]}\n"],
+             ["configs/forms/f.yaml:3:22: warning: 'text' is shown only on an exit page (exit: true); use 'description' on a section"]),
+        Case("branch without when", ["configs/forms/f.yaml": "title: T\npages:\n  - {title: P, fields: [{id: a, label: A}], next: [{condition: empty, goTo: two}]}\n  - {id: two, title: Q, fields: [{id: b, label: B}]}\n"],
+             ["configs/forms/f.yaml:3:52: error: branch is missing 'when' (the id of the field it tests)"]),
+        // Repeating sections
+        Case("repeating section id not an id", ["configs/forms/f.yaml": "title: T\nsections:\n  - {id: '1kids', repeat: true, fields: [{id: a, label: A}]}\n"],
+             ["configs/forms/f.yaml:3:10: error: section id '1kids' may hold only letters, digits, '_' and '-', starting with a letter"]),
+        Case("repeating section without fields", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: x, label: X}\nsections:\n  - {id: kids, repeat: true, fields: []}\n"],
+             ["configs/forms/f.yaml:5:5: error: repeating section 'kids' has no 'fields'"]),
+        Case("repeating section id twice", ["configs/forms/f.yaml": "title: T\nsections:\n  - {id: kids, repeat: true, fields: [{id: a, label: A}]}\n  - {id: kids, repeat: true, fields: [{id: b, label: B}]}\n"],
+             ["configs/forms/f.yaml:4:5: error: duplicate repeating section id 'kids' (first defined at configs/forms/f.yaml:3:5)"]),
+        Case("item equals a field outside its item", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: x, label: X}\nsections:\n  - {id: kids, repeat: true, fields: [{id: a, label: A, validation: {equalsField: x}}]}\n"],
+             ["configs/forms/f.yaml:5:70: error: field 'a' in repeating section 'kids' must equal 'x', which is not in the same item"]),
+        // Fields
+        Case("field id of every object", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: constructor, label: A}\n"],
+             ["configs/forms/f.yaml:3:5: error: field id 'constructor' is a name every JavaScript object already has, so the page could not tell the field from it; rename the field (for example 'constructor_')"]),
+        Case("unknown keyboard close to one", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, keyboard: numerc}\n"],
+             ["configs/forms/f.yaml:3:33: error: unknown keyboard 'numerc' (did you mean 'numeric'?)"]),
+        Case("unknown dateStyle", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: date, dateStyle: zzzzzz}\n"],
+             ["configs/forms/f.yaml:3:46: error: unknown dateStyle 'zzzzzz' (known: native, boxes)"]),
+        Case("optionsFrom list and dataSource", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: select, optionsFrom: {list: l, dataSource: s}}\n"],
+             ["configs/forms/f.yaml:3:50: error: 'optionsFrom' takes 'list' (fetched at build time) or 'dataSource' (fetched by the page), not both",
+              "configs/forms/f.yaml:3:50: error: field 'a' takes its options from unknown list 'l' (known: none; lists come from 'remote.lists' in site.yaml)"]),
+        Case("unknown condition far from any", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A}\n  - {id: b, label: B}\nrules:\n  - {when: a, condition: zzzzzzzz, action: show, targets: [b]}\n"],
+             ["configs/forms/f.yaml:6:26: error: unknown condition 'zzzzzzzz' (known: equals, notEquals, in, notIn, empty, notEmpty, greaterThan, lessThan)"]),
+        Case("Markdown table too large", ["configs/forms/f.yaml": "title: T\ndescription: |\n  a\n  " + String(repeating: "|-", count: 1001) + "|\n" + String(repeating: "  x\n", count: 50) + "fields:\n  - {id: a, label: A}\n"],
+             ["configs/forms/f.yaml:2:14: error: 'description': this table has 1001 columns and 51 rows (51051 cells); a table may have at most 50000 cells, so it is shown as plain text"]),
+        Case("lumiform unknown item type close to one", ["configs/forms/l.json": "{\"type\": \"page\", \"title\": \"P\", \"items\": [{\"type\": \"imag\", \"title\": \"I\"}]}"],
+             ["configs/forms/l.json:1:51: error: unknown item type 'imag' (did you mean 'image'?)"]),
+        Case("pet unknown element type close to one", ["configs/forms/p.json": "{\"id\": \"p\", \"name\": \"P\", \"pages\": [{\"label\": \"L\", \"sections\": [{\"label\": \"S\", \"elements\": [{\"type\": \"textt\", \"label\": \"A\", \"unique_id\": \"a\"}]}]}]}"],
+             ["configs/forms/p.json:1:101: error: unknown element type 'textt' (did you mean 'text'?)"]),
+        // Uploads
+        Case("maxFiles without multiple", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: file, maxFiles: 2}\n"],
+             ["configs/forms/f.yaml:3:45: warning: 'maxFiles' applies only with 'multiple: true'; this field takes one file"]),
+        Case("file key on another field", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, maxSize: 5MB}\n"],
+             ["configs/forms/f.yaml:3:32: warning: 'maxSize' applies only to file fields (type: file); this is a text field"]),
+        // Submission and drafts
+        Case("drafts not a policy", ["configs/forms/f.yaml": "title: T\ndrafts: [x]\nfields:\n  - {id: a, label: A}\n"],
+             ["configs/forms/f.yaml:2:9: error: 'drafts' must be true, false or a mapping like {maxAge: 24h}, not a list"]),
+        Case("collect provider without url", ["configs/forms/f.yaml": "title: T\nsubmit: {provider: collect}\nfields:\n  - {id: a, label: A}\n"],
+             ["configs/forms/f.yaml:2:20: error: submit provider 'collect' needs url: the http(s) address of the formgen collect instance"]),
+        Case("unknown submit provider", ["configs/forms/f.yaml": "title: T\nsubmit: {provider: zzzzzz}\nfields:\n  - {id: a, label: A}\n"],
+             ["configs/forms/f.yaml:2:20: error: unknown submit provider 'zzzzzz' (known: collect, netlify, formspree, webhook)"]),
+        // Languages and i18n files
+        Case("language listed twice", ["configs/forms/f.yaml": "title: T\nlanguages: [en, fr, en]\nfields:\n  - {id: a, label: A}\n"],
+             ["configs/forms/f.yaml:1:8: warning: 'title' has no 'fr' translation; the 'en' text “T” is shown",
+              "configs/forms/f.yaml:2:21: warning: 'en' is listed twice in 'languages'",
+              "configs/forms/f.yaml:4:20: warning: 'label' has no 'fr' translation; the 'en' text “A” is shown"]),
+        Case("translation for a language not published", ["configs/forms/f.yaml": form, "configs/i18n/fr.yaml": "f:\n  title: Titre\n"],
+             ["configs/i18n/fr.yaml:1:1: warning: form 'f' is not published in 'fr' (its languages: en); add 'fr' to its 'languages'"]),
+        Case("translation not text", ["configs/forms/f.yaml": frenchForm, "configs/i18n/fr.yaml": "f:\n  title: [Titre]\n"],
+             ["configs/forms/f.yaml:1:8: warning: 'title' has no 'fr' translation; the 'en' text “T” is shown",
+              "configs/forms/f.yaml:4:20: warning: 'label' has no 'fr' translation; the 'en' text “A” is shown",
+              "configs/i18n/fr.yaml:2:10: error: expected the translation of 'title' to be text, found a list"]),
+        Case("translation of nothing", ["configs/forms/f.yaml": frenchForm, "configs/i18n/fr.yaml": "f:\n  title: Titre\n  description: Rien\n  fields:\n    a: {label: Un}\n"],
+             ["configs/i18n/fr.yaml:3:16: warning: the form has no 'description' to translate"]),
+        Case("translation of an unknown page", ["configs/forms/f.yaml": frenchForm, "configs/i18n/fr.yaml": "f:\n  title: Titre\n  fields:\n    a: {label: Un}\n  pages:\n    welcome: {title: Bienvenue}\n"],
+             ["configs/i18n/fr.yaml:6:5: warning: 'welcome' is neither a page's id nor a page number of 'f' (1 to 1)"]),
+        // Remote sources in site.yaml (read offline: a source not in the cache is also an error)
+        Case("remote form id from its URL", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nremote:\n  forms:\n    - url: https://example.org/9.json\n"],
+             ["configs/site.yaml:4:12: error: remote form id '9' must start with a letter and hold only letters, digits, '-' and '_'; set 'id'"]),
+        Case("remote source without url", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nremote:\n  forms:\n    - {id: x}\n"],
+             ["configs/site.yaml:4:7: error: remote source is missing 'url'"]),
+        Case("remote header not text", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nremote:\n  forms:\n    - url: https://example.org/f.json\n      headers: {Authorization: [x]}\n"],
+             ["configs/site.yaml:4:7: error: https://example.org/f.json: no cached copy of this form, and --offline allows no download",
+              "configs/site.yaml:5:32: error: header 'Authorization' must be text"]),
+        Case("dropIf without key", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nremote:\n  lists:\n    - {id: l, url: https://example.org/l.json, value: v, dropIf: {in: [0]}}\n"],
+             ["configs/site.yaml:4:7: error: https://example.org/l.json: no cached copy of this list, and --offline allows no download",
+              "configs/site.yaml:4:66: error: 'dropIf' is missing 'key'"]),
     ]
 
     /// Loads and checks a site as `formgen check` does: configs, docs and templates.
     static func diagnostics(_ testCase: Case) throws -> [String] {
         let site = try TestSite(testCase.files)
+        defer { try? FileManager.default.removeItem(at: site.root) }
         for (path, bytes) in testCase.bytes {
             let url = site.root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(bytes).write(to: url)
         }
-        defer { try? FileManager.default.removeItem(at: site.root) }
+        for (path, special) in testCase.special {
+            let url = site.root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            switch special {
+            case .link(let target): try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+            case .socket: try bindSocket(at: url.path)
+            }
+        }
         let log = DiagnosticLog()
         let templates = site.root.appendingPathComponent("templates").path
-        let options = BuildOptions(configDirectory: site.configs, templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil)
+        var options = BuildOptions(configDirectory: site.configs, templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil)
+        options.remote.offline = true
         _ = SiteBuilder(options: options).load(log: log)
         let prefix = site.root.path + "/"
         return log.diagnostics.map { $0.description.replacingOccurrences(of: prefix, with: "") }
@@ -237,6 +348,144 @@ import Testing
     }
 
     @Test func everyCaseHasAName() {
-        #expect(Set(Self.cases.map(\.name)).count == Self.cases.count)
+        let names = (Self.cases + Self.mockCases).map(\.name) + Self.remoteCases.map(\.name)
+        #expect(Set(names).count == names.count)
+    }
+
+    /// A Unix socket bound at `path` (and left there): the walk lists it, reading it fails.
+    static func bindSocket(at path: String) throws {
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw POSIXError(.ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    // MARK: mocks.yaml
+
+    /// `configs/mocks/mocks.yaml`, read by `MockConfigReader` as `formgen serve` reads it (it is no part of the site's load).
+    static let mockCases: [Case] = [
+        Case("mock endpoints not a mapping", ["configs/mocks/mocks.yaml": "endpoints: [/api/a]\n"],
+             ["configs/mocks/mocks.yaml:1:12: error: 'endpoints' must map request paths (/api/…) to settings"]),
+        Case("mock settings and cases", ["configs/mocks/mocks.yaml": "endpoints:\n  /api/a: 5\n  /api/b:\n    cases:\n      - just text\n      - {when: x, status: 200}\n      - {when: {id: [1]}, status: 200}\n"],
+             ["configs/mocks/mocks.yaml:2:11: error: the settings of '/api/a' must be a mapping (body, cases, delay, failFirst, status)",
+              "configs/mocks/mocks.yaml:5:9: error: a case must be a mapping with 'when' and 'status' or 'body'",
+              "configs/mocks/mocks.yaml:6:16: error: 'when' must map field names to the values that choose this case",
+              "configs/mocks/mocks.yaml:7:21: error: 'when' values must be plain values (text, numbers, true/false)"]),
+    ]
+
+    @Test(arguments: mockCases)
+    func pinnedMockMessage(_ testCase: Case) throws {
+        let (path, text) = try #require(testCase.files.first)
+        let lines = MockConfigReader.parse(text, file: path).1.map(\.description)
+        if ProcessInfo.processInfo.environment["FORMGEN_PRINT_CATALOG"] != nil {
+            print("CATALOG\t\(testCase.name)\t\(String(decoding: try JSONEncoder().encode(lines), as: UTF8.self))")
+        }
+        #expect(lines == testCase.expected)
+    }
+
+    // MARK: Remote sources fetched
+
+    /// A remote source fetched from a `TestOrigin` serving `/f.json`; `ORIGIN` stands for the origin's address in
+    /// `site` and `environment` and in the lines, `CACHE` for the cache folder in the lines.
+    struct RemoteCase: CustomTestStringConvertible, Sendable {
+        enum Cache: Sendable {
+            /// A folder of the site.
+            case folder
+            /// A regular file where the folder should be: nothing can be written in it.
+            case file
+            /// A folder filled by a first load, then moved so deep that an entry's path still fits `PATH_MAX` but
+            /// the temporary file written to update it does not: the second load's refresh fails.
+            case tooDeepToUpdate
+        }
+
+        let name: String
+        let site: String
+        let body: [UInt8]
+        var environment: [String: String] = [:]
+        var cache = Cache.folder
+        let expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let lumiform = Array(#"{"type": "page", "title": "P", "items": [{"type": "text", "title": "T"}]}"#.utf8)
+    static let remoteForm = "title: S\nremote:\n  forms:\n    - url: ORIGIN/f.json\n      id: r\n      maxAge: 0\n"
+
+    static let remoteCases: [RemoteCase] = [
+        RemoteCase(name: "remote form not UTF-8", site: remoteForm, body: [0x7B, 0xFF, 0x7D],
+                   expected: ["configs/site.yaml:4:7: error: ORIGIN/f.json: invalid data (1:1: the downloaded form is not UTF-8 text), and there is no cached copy of this form",
+                              "ORIGIN/f.json:1:1: error: the downloaded form is not UTF-8 text"]),
+        RemoteCase(name: "remote form is a country", site: remoteForm, body: Array(#"{"country": "NL", "fields": [{"id": "a", "label": "A"}]}"#.utf8),
+                   expected: ["configs/site.yaml:4:7: error: ORIGIN/f.json: invalid data (1:1: a remote form must be a form (formgen, pet adoption or Lumiform), not a KYC country or flow), and there is no cached copy of this form",
+                              "ORIGIN/f.json:1:1: error: a remote form must be a form (formgen, pet adoption or Lumiform), not a KYC country or flow"]),
+        RemoteCase(name: "remote form of no format", site: remoteForm, body: Array(#"{"name": "x"}"#.utf8),
+                   expected: ["configs/site.yaml:4:7: error: ORIGIN/f.json: invalid data (1:1: cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)), and there is no cached copy of this form",
+                              "ORIGIN/f.json:1:1: error: cannot tell this config's format: expected 'fields' or 'pages' (formgen), 'pages' with 'sections' of 'elements' (pet adoption), or 'type: page' with 'items' (Lumiform)"]),
+        RemoteCase(name: "remote address not http once filled", site: "title: S\nremote:\n  forms:\n    - url: ${FORMS}/f.json\n      id: r\n",
+                   body: lumiform, environment: ["FORMS": "ftp://example.org"],
+                   expected: ["configs/site.yaml:4:7: error: ${FORMS}/f.json: the address must start with https:// or http:// once its variables are filled in"]),
+        RemoteCase(name: "remote cache not writable", site: remoteForm, body: lumiform, cache: .file,
+                   expected: ["configs/site.yaml:4:7: warning: ORIGIN/f.json: cannot write the cache in CACHE"]),
+        RemoteCase(name: "remote cache not updatable", site: remoteForm, body: lumiform, cache: .tooDeepToUpdate,
+                   expected: ["configs/site.yaml:4:7: warning: ORIGIN/f.json: cannot update the cache in CACHE"]),
+    ]
+
+    static func load(_ options: BuildOptions) async -> [Diagnostic] {
+        await offPool {
+            let log = DiagnosticLog()
+            _ = SiteBuilder(options: options).load(log: log)
+            return log.diagnostics
+        }
+    }
+
+    @Test(arguments: remoteCases)
+    func pinnedRemoteMessage(_ testCase: RemoteCase) async throws {
+        let origin = try await TestOrigin.start()
+        defer { Task { await origin.stop() } }
+        origin.set("/f.json", .init(body: Data(testCase.body), contentType: "application/json", etag: "\"f-1\""))
+        let site = try TestSite(["configs/site.yaml": testCase.site.replacingOccurrences(of: "ORIGIN", with: origin.base),
+                                 "configs/forms/f.yaml": Self.form])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        var options = BuildOptions(configDirectory: site.configs, templatesDirectory: nil)
+        options.remote.environment = testCase.environment.mapValues { $0.replacingOccurrences(of: "ORIGIN", with: origin.base) }
+        var cache = site.root.appendingPathComponent("cache").path
+        switch testCase.cache {
+        case .folder:
+            break
+        case .file:
+            try Data().write(to: URL(fileURLWithPath: cache))
+        case .tooDeepToUpdate:
+            options.remote.cacheDirectory = cache
+            let first = await Self.load(options)
+            #expect(first.isEmpty, "the first load fills the cache: \(first)")
+            // An entry is `<folder>/<32 hex>.json` (folder + 38 characters), its update `<folder>/.<32 hex>.json.<pid>.<n>.tmp`
+            // (at least folder + 47): a folder of 4053 characters keeps the first within PATH_MAX (4095) and not the second.
+            var deep = site.root.appendingPathComponent("deep").path
+            while deep.utf8.count < 4053 {
+                let remaining = 4053 - deep.utf8.count - 1
+                deep += "/" + String(repeating: "d", count: remaining <= 200 ? remaining : remaining - 200 < 2 ? 150 : 200)
+            }
+            try FileManager.default.createDirectory(atPath: (deep as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: cache, toPath: deep)
+            cache = deep
+        }
+        options.remote.cacheDirectory = cache
+        let lines = await Self.load(options).map {
+            $0.description.replacingOccurrences(of: cache, with: "CACHE").replacingOccurrences(of: site.root.path + "/", with: "")
+                .replacingOccurrences(of: origin.base, with: "ORIGIN")
+        }
+        if ProcessInfo.processInfo.environment["FORMGEN_PRINT_CATALOG"] != nil {
+            print("CATALOG\t\(testCase.name)\t\(String(decoding: try JSONEncoder().encode(lines), as: UTF8.self))")
+        }
+        #expect(lines == testCase.expected)
     }
 }
