@@ -35,13 +35,15 @@ import Testing
         #expect(values["pets"] == .array(names.map(JSONValue.string)))
     }
 
-    /// Files come only as multipart parts: metadata written into JSON or a urlencoded body is never believed.
-    @Test func fileMetadataSentAsJSONOrTextIsDropped() throws {
+    /// Files come only as multipart parts: metadata written into JSON is refused, and a file field's name in a
+    /// urlencoded body is no value.
+    @Test func fileMetadataSentAsJSONIsRefusedAndAsTextIgnored() throws {
         let spec = try Self.spec()
         let json = #"{"age": 3, "photo": {"name": "../../etc/passwd", "size": -1, "type": "image/png", "sha256": "x"}}"#
-        let values = try SubmissionBody.values(Data(json.utf8), encoding: .json, spec: spec)
-        #expect(values["photo"] == nil)
-        #expect(values["age"] == .number(3))
+        #expect(throws: SubmissionError.self) { try SubmissionBody.values(Data(json.utf8), encoding: .json, spec: spec) }
+        #expect(SubmissionError.fileOutsideItsPart("photo").description == "'photo' is a file field: files are sent as multipart/form-data parts, never as values in JSON")
+        let empty = try SubmissionBody.values(Data(#"{"age": 3, "photo": null}"#.utf8), encoding: .json, spec: spec)
+        #expect(empty["age"] == .number(3))
         let posted = SubmissionBody.values(fields: [("photo", #"{"name":"../../etc/passwd"}"#)], spec: spec)
         #expect(posted["photo"] == nil)
     }

@@ -223,10 +223,15 @@ public struct FormValidator: @unchecked Sendable {
 /// A submission that cannot be validated at all.
 public enum SubmissionError: Error, CustomStringConvertible {
     case notAnObject
+    /// A JSON body gave a value for a file field: files come only as multipart parts, whose metadata the server
+    /// works out from the bytes it received.
+    case fileOutsideItsPart(String)
 
     public var description: String {
         switch self {
         case .notAnObject: return "the submission must be a JSON object of field ids to values"
+        case .fileOutsideItsPart(let field):
+            return "'\(field)' is a file field: files are sent as multipart/form-data parts, never as values in JSON"
         }
     }
 }

@@ -41,7 +41,8 @@ public enum SubmissionBody {
         switch encoding {
         case .json:
             guard let value = try? spec.decodeSubmission(body), case .object(let object) = value else { throw SubmissionError.notAnObject }
-            return Parsed(values: withoutFileValues(object, fields: spec.fields), uploads: [])
+            if let field = fileValue(in: object, fields: spec.fields) { throw SubmissionError.fileOutsideItsPart(field) }
+            return Parsed(values: object, uploads: [])
         case .urlEncoded:
             return Parsed(values: values(fields: pairs(fromURLEncoded: String(decoding: body, as: UTF8.self)), spec: spec), uploads: [])
         case .multipart(let boundary):
@@ -49,22 +50,19 @@ public enum SubmissionBody {
         }
     }
 
-    /// A JSON submission's values without any value for a file field, here or in a repeating section's items: files
-    /// come only as parts of a multipart body, whose metadata the server works out from the bytes it received, so a
-    /// name, size or type written into JSON (`{"name": "../../etc/passwd", "size": -1}`) is never believed or stored.
-    static func withoutFileValues(_ object: [String: JSONValue], fields: [FormSpec.FieldSpec]) -> [String: JSONValue] {
-        var object = object
+    /// The first file field (here or in a repeating section's items) a JSON submission gives a value for: files come
+    /// only as parts of a multipart body, whose metadata the server works out from the bytes it received, so a name,
+    /// size or type written into JSON (`{"name": "../../etc/passwd", "size": -1}`) is never believed.
+    static func fileValue(in object: [String: JSONValue], fields: [FormSpec.FieldSpec]) -> String? {
         for field in fields {
-            if field.kind == .file {
-                object[field.id] = nil
-            } else if field.kind == .repeat, case .array(let items)? = object[field.id] {
-                object[field.id] = .array(items.map { item in
-                    guard case .object(let values) = item else { return item }
-                    return .object(withoutFileValues(values, fields: field.fields ?? []))
-                })
+            if field.kind == .file, let value = object[field.id], value != .null { return field.id }
+            if field.kind == .repeat, case .array(let items)? = object[field.id] {
+                for case .object(let values) in items {
+                    if let inner = fileValue(in: values, fields: field.fields ?? []) { return "\(field.id).\(inner)" }
+                }
             }
         }
-        return object
+        return nil
     }
 
     /// `a=1&b=x+y` → `[("a", "1"), ("b", "x y")]`, in order.

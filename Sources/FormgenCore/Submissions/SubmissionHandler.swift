@@ -71,7 +71,7 @@ public struct SubmissionHandler: Sendable {
             parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
             hidden = try Self.hiddenFields(body, encoding: encoding)
         } catch {
-            return Answer(status: 400, body: Self.error(SubmissionError.notAnObject.description), spec: spec)
+            return Answer(status: 400, body: Self.error((error as? SubmissionError ?? .notAnObject).description), spec: spec)
         }
         switch Self.trap(hidden, spec: spec) {
         case .honeypot?:
