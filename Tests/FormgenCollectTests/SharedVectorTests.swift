@@ -23,10 +23,13 @@ import Testing
         options.rateBurst = 100_000
         options.maxBodyBytes = 4 << 20
         var expectedRows: [String] = []
+        let uploads = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-vector-uploads-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: uploads) }
         for vector in vectors {
             let validate = FormValidator(spec: vector.spec, now: vector.now).validate(vector.values)
             #expect(validate.messages == vector.errors, "\(vector.name): formgen validate disagrees with the vector")
-            let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, now: { vector.now })
+            let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, uploadsDirectory: uploads.path,
+                                         now: { vector.now })
             let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger).makeRouter()
             // Files reach the server only as multipart parts (their metadata in JSON is never believed): a vector with files
             // is sent as such, each file made of bytes of its size and kind, and judged as the server reads it.
