@@ -59,6 +59,9 @@ extension Formgen {
         @Option(name: .customLong("webhook"), help: "FORM=URL: POST each stored submission of that form to URL (outbox, retried); repeatable.")
         var webhook: [String] = []
 
+        @Option(name: [.customShort("t"), .long], help: "A site's templates folder: its layouts/answer.mustache is the page a form posted without JavaScript gets (default: the built-in theme's).")
+        var templates: String?
+
         func validate() throws {
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard maxBody > 0 else { throw ValidationError("--max-body must be positive") }
@@ -96,6 +99,7 @@ extension Formgen {
             options.rateBurst = burst
             options.webhooks = try webhooks()
             options.uploadsDirectory = uploads
+            options.templatesDirectory = templates
             options.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
             options.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
             options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))

@@ -125,6 +125,22 @@ import Testing
         #expect(rows.map(\.data) == [#"{"email":"ann@example.org"}"#, #"{"name":"<b>Ann","terms":true,"topics":["News","Events"]}"#])
     }
 
+    /// `formgen collect --templates DIR`: a site's `layouts/answer.mustache` is the page a no-JS post gets, as under serve.
+    @Test func aSitesOwnAnswerTemplateIsThePageANoScriptPostGets() async throws {
+        let site = try CollectSite.make()
+        defer { site.remove() }
+        try site.write("templates/layouts/answer.mustache", "{{<base}}\n{{$main}}\n<p class=\"own\">Ours: {{formTitle}}</p>\n{{/main}}\n{{/base}}\n")
+        var options = site.options
+        options.templatesDirectory = site.root.appendingPathComponent("templates").path
+        let store = try SQLiteSubmissionStore(path: site.database)
+        try await site.withClient(store: store, options: options) { client in
+            try await client.execute(uri: "/submit/signup", method: .post, headers: Self.form, body: ByteBuffer(string: "email=nope")) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains(#"<p class="own">Ours: "#))
+            }
+        }
+    }
+
     @Test func corsAnswersOnlyTheConfiguredOriginAndHealthzIsUp() async throws {
         let site = try CollectSite.make()
         defer { site.remove() }

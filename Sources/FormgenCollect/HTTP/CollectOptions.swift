@@ -28,6 +28,9 @@ public struct CollectOptions: Sendable {
     /// Where files of multipart submissions are kept (`<sha256>`); nil: `uploads/` beside the SQLite file, or in the
     /// working directory with PostgreSQL.
     public var uploadsDirectory: String?
+    /// A site's templates folder, whose `layouts/answer.mustache` (and stylesheet, i18n tables) override the built-in
+    /// theme's for the page a form posted without JavaScript gets; nil: the built-in theme.
+    public var templatesDirectory: String?
 
     /// `--db` when none is given: `submissions/` in the working directory, a folder collect creates with a `.gitignore`
     /// of its own, so the database and `uploads/` beside it stay out of git.

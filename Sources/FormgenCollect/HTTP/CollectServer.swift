@@ -48,7 +48,7 @@ public struct CollectServer: Sendable {
         let store = try await Self.openStore(options.database, logger: logger)
         for warning in GitIgnoreCheck.warnings(database: options.sqliteFile, uploads: options.uploads) { logger.warning("\(warning)") }
         let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads,
-                                     health: StoreHealth(logger: logger))
+                                     health: StoreHealth(logger: logger), templatesDirectory: options.templatesDirectory)
         let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
         let logger = self.logger

@@ -96,8 +96,9 @@ struct CollectSite {
     /// Runs `body` with a test client of a collect service over this site and `store`.
     func withClient(store: any SubmissionStore, options: CollectOptions? = nil,
                     _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let service = CollectService(forms: try SiteForms(site: output.path), store: store)
-        let router = CollectRouter(service: service, options: options ?? self.options, logger: CollectSite.quietLogger)
+        let options = options ?? self.options
+        let service = CollectService(forms: try SiteForms(site: output.path), store: store, templatesDirectory: options.templatesDirectory)
+        let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router, body)
     }
 }
