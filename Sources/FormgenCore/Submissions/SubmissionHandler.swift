@@ -65,25 +65,34 @@ public struct SubmissionHandler: Sendable {
 
     /// Validates and, when valid, stores one submission of the form `spec`; answers 200 only once it is stored.
     public func submit(spec: FormSpec, body: Data, encoding: SubmissionBody.Encoding, idempotencyKey header: String?) async -> Answer {
-        let parsed: SubmissionBody.Parsed
-        let hidden: [String: String]
-        do {
-            parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
-            hidden = try Self.hiddenFields(body, encoding: encoding)
-        } catch {
-            return Answer(status: 400, body: Self.error((error as? SubmissionError ?? .notAnObject).description), spec: spec)
+        let now = self.now
+        let judgement = await Self.awayFromTheCooperativePool { () -> Judgement in
+            let parsed: SubmissionBody.Parsed
+            let hidden: [String: String]
+            do {
+                parsed = try SubmissionBody.parse(body, encoding: encoding, spec: spec)
+                hidden = try Self.hiddenFields(body, encoding: encoding)
+            } catch {
+                return .answer(Answer(status: 400, body: Self.error((error as? SubmissionError ?? .notAnObject).description), spec: spec))
+            }
+            switch Self.trap(hidden, spec: spec) {
+            case .honeypot?:
+                return .answer(Answer(status: 200, body: Self.success(spec, id: nil), spec: spec))
+            case .tooFast?:
+                return .answer(Answer(status: 422, body: Self.error(spec.messages["tooFast"] ?? "The form was sent too quickly; wait a few seconds, then send it again."),
+                                      spec: spec))
+            case nil: break
+            }
+            let result = FormValidator(spec: spec, now: now()).validate(parsed.values)
+            guard result.isValid else {
+                return .answer(Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), spec: spec))
+            }
+            return .valid(parsed, result, hidden)
         }
-        switch Self.trap(hidden, spec: spec) {
-        case .honeypot?:
-            return Answer(status: 200, body: Self.success(spec, id: nil), spec: spec)
-        case .tooFast?:
-            return Answer(status: 422, body: Self.error(spec.messages["tooFast"] ?? "The form was sent too quickly; wait a few seconds, then send it again."),
-                          spec: spec)
-        case nil: break
-        }
-        let result = FormValidator(spec: spec, now: now()).validate(parsed.values)
-        guard result.isValid else {
-            return Answer(status: 422, body: .object(["errors": .object(result.messages.mapValues(JSONValue.string))]), spec: spec)
+        let (parsed, result, hidden): (SubmissionBody.Parsed, ValidationResult, [String: String])
+        switch judgement {
+        case .answer(let answer): return answer
+        case .valid(let read, let judged, let traps): (parsed, result, hidden) = (read, judged, traps)
         }
         let key = header.flatMap { $0.isEmpty ? nil : $0 } ?? hidden[Self.idempotencyField].flatMap { $0.isEmpty ? nil : $0 }
         if let key, key.utf8.count > Self.maxKeyBytes {
@@ -101,6 +110,21 @@ public struct SubmissionHandler: Sendable {
             return Answer(status: 200, body: Self.success(spec, id: stored.id), spec: spec, stored: stored, log: .stored)
         } catch {
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec, log: .failed(Self.reason(error)))
+        }
+    }
+
+    /// A body read and judged: the answer it already has, or what to store.
+    enum Judgement: Sendable {
+        case answer(Answer)
+        case valid(SubmissionBody.Parsed, ValidationResult, [String: String])
+    }
+
+    /// Runs CPU-bound work (reading and judging a body of up to megabytes) on a thread of its own, never on Swift's
+    /// cooperative pool, which has one thread per core: on two cores, two hostile posts would otherwise hold every
+    /// thread that answers requests, and a `GET /healthz` would wait for them.
+    static func awayFromTheCooperativePool<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async -> Value {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
         }
     }
 
