@@ -158,9 +158,9 @@ extension Formgen {
 
         func run() throws {
             try site.requireConfigFolder()
-            Parallel.jobs = jobs
             let log = DiagnosticLog()
             var options = site.buildOptions
+            options.jobs = jobs
             options.force = force
             options.timings = timings ? RenderTimings() : nil
             if !verbosity.quiet, isatty(STDERR_FILENO) != 0 {

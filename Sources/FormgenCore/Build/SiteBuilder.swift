@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
     public var timings: RenderTimings?
     /// Set by `formgen serve`: forms without an action post to its sink, and pages carry its live-reload script.
     public var preview: PreviewMode?
+    /// `--jobs N`: the most threads the build uses (`1`: all on one, which must write the same bytes); nil: every core.
+    public var jobs: Int?
     /// What identifies the program that builds (by default the running binary's path, size and time): a new
     /// formgen renders everything again.
     public var toolIdentity: String
@@ -95,12 +97,12 @@ public struct SiteBuilder {
             log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
         }
         let themeLog = DiagnosticLog(), templates = options.templatesDirectory
-        let (theme, loaded) = Parallel.pair({ Theme.load(overrides: templates, log: themeLog) }, while: {
-            SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache).load(log: log)
+        let (theme, loaded) = Parallel(jobs: options.jobs).pair({ Theme.load(overrides: templates, log: themeLog) }, while: {
+            SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs)).load(log: log)
         })
         themeLog.diagnostics.forEach(log.append)
         var site = loaded
-        FormChecker().check(site, log: log, cache: cache, keys: cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms,
+        FormChecker(parallel: Parallel(jobs: options.jobs)).check(site, log: log, cache: cache, keys: cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms,
                             passed: passed)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
@@ -123,7 +125,7 @@ public struct SiteBuilder {
 
     /// Renders every output file of a checked site, keyed by its path in the output.
     public func render(_ site: Site, theme: Theme) -> [String: Data] {
-        Self.renderInParallel(outputs(site, theme: theme))
+        Self.renderInParallel(outputs(site, theme: theme), parallel: Parallel(jobs: options.jobs))
     }
 
     /// Every output file of a checked site, each with the pure function that renders it.
@@ -260,9 +262,9 @@ public struct SiteBuilder {
     }
 
     /// Runs every output's render function across all cores.
-    static func renderInParallel(_ outputs: [SiteOutput]) -> [String: Data] {
+    static func renderInParallel(_ outputs: [SiteOutput], parallel: Parallel) -> [String: Data] {
         let results = ResultSlots<Data>(count: outputs.count)
-        Parallel.forEach(outputs.count) { index in
+        parallel.forEach(outputs.count) { index in
             results[index] = outputs[index].bytes()
         }
         return Dictionary(zip(outputs.map(\.path), results.values), uniquingKeysWith: { first, _ in first })
@@ -348,7 +350,7 @@ public struct SiteBuilder {
         let (site, theme) = try loadAndCheck(log: log, passed: Self.passedChecks(after: previous))
         let files = options.timings.map { $0.timing(outputs(site, theme: theme)) } ?? outputs(site, theme: theme)
         let copies = assetCopies()
-        let writer = OutputWriter(outputDirectory: output)
+        let writer = OutputWriter(outputDirectory: output, jobs: options.jobs)
         let reusable = previous?.outputKeys ?? [:]
         let written = inPlace || updatesInPlace(files, after: previous)
             ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []))

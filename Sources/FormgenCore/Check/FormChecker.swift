@@ -3,7 +3,12 @@ import Foundation
 /// Checks a loaded site for mistakes the loaders cannot see alone: references between fields,
 /// rules and data sources, contradictory limits, and rule cycles.
 public struct FormChecker: Sendable {
-    public init() {}
+    /// How many threads check forms.
+    public var parallel: Parallel
+
+    public init(parallel: Parallel = Parallel()) {
+        self.parallel = parallel
+    }
 
     /// Checks every form, in parallel (each form's checks read only the form; the log sorts what they say).
     /// A form whose key (a digest of what it was read from, by path in `keys`) is the one `cache` holds is not
@@ -12,7 +17,7 @@ public struct FormChecker: Sendable {
     public func check(_ site: Site, log: DiagnosticLog, cache: ConfigCache? = nil, keys: [String: String] = [:],
                       passed: [String: String] = [:]) {
         let forms = site.allForms
-        Parallel.forEach(forms.count) { index in
+        parallel.forEach(forms.count) { index in
             let form = forms[index]
             if let key = keys[form.path], passed[form.path] == key { return }
             guard let cache, let key = keys[form.path] else { return check(form, log: log) }

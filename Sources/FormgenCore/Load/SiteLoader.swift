@@ -13,12 +13,16 @@ public struct SiteLoader: Sendable {
     public var baseURL: String?
     /// What earlier loads read, so that only changed files are read again; nil reads every file.
     public var cache: ConfigCache?
+    /// How many threads read config files.
+    public var parallel: Parallel
 
-    public init(source: SiteSource, remote: RemoteOptions = RemoteOptions(), baseURL: String? = nil, cache: ConfigCache? = nil) {
+    public init(source: SiteSource, remote: RemoteOptions = RemoteOptions(), baseURL: String? = nil, cache: ConfigCache? = nil,
+                parallel: Parallel = Parallel()) {
         self.source = source
         self.remote = remote
         self.baseURL = baseURL
         self.cache = cache
+        self.parallel = parallel
     }
 
     public init(configDirectory: String, remote: RemoteOptions = RemoteOptions()) {
@@ -41,7 +45,7 @@ public struct SiteLoader: Sendable {
         let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
         let unchanged = cache?.unchangedFiles(among: files) ?? []
-        Parallel.forEach(files.count) { index in
+        parallel.forEach(files.count) { index in
             if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
                 readings[index] = cached
                 digests[index] = cached.digest

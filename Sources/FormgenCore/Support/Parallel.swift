@@ -1,24 +1,19 @@
 import Foundation
 
 /// Work spread over the cores. A build reads configs, checks forms and renders pages this way; `formgen build
-/// --jobs N` limits it to N threads (`--jobs 1`: all on one thread, which must write the same bytes).
-public enum Parallel {
-    private final class Setting: @unchecked Sendable {
-        let lock = NSLock()
-        var jobs: Int?
-    }
+/// --jobs N` limits it to N threads (`--jobs 1`: all on one thread, which must write the same bytes). A value each
+/// build is given (``BuildOptions/jobs``), never a setting of the process.
+public struct Parallel: Sendable {
+    /// The most threads the work uses; nil: one per core.
+    public let jobs: Int?
 
-    private static let setting = Setting()
-
-    /// The most threads a build's work uses; nil: one per core.
-    public static var jobs: Int? {
-        get { setting.lock.withLock { setting.jobs } }
-        set { setting.lock.withLock { setting.jobs = newValue.map { max(1, $0) } } }
+    public init(jobs: Int? = nil) {
+        self.jobs = jobs.map { max(1, $0) }
     }
 
     /// Runs `side` on another thread while `main` runs on this one (both on this one under `--jobs 1`), and
     /// returns both results.
-    static func pair<Side: Sendable, Main>(_ side: @escaping @Sendable () -> Side, while main: () -> Main) -> (Side, Main) {
+    func pair<Side: Sendable, Main>(_ side: @escaping @Sendable () -> Side, while main: () -> Main) -> (Side, Main) {
         if jobs == 1 {
             let first = side()
             return (first, main())
@@ -32,7 +27,7 @@ public enum Parallel {
     }
 
     /// Calls `body` for every index in `0..<count`, on every core or on `jobs` threads, and waits for all.
-    static func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    func forEach(_ count: Int, _ body: @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         guard let jobs else {
             DispatchQueue.concurrentPerform(iterations: count, execute: body)

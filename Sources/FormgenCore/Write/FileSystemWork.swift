@@ -9,12 +9,12 @@ import Glibc
 enum FileSystemWork {
     static let threads = 4
 
-    /// Calls `body` for every index in `0..<count` on up to `threads` threads, and waits for all.
-    static func run(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    /// Calls `body` for every index in `0..<count` on up to `threads` threads (at most `jobs`), and waits for all.
+    static func run(_ count: Int, jobs: Int? = nil, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         let next = Counter()
         let group = DispatchGroup()
-        for _ in 0..<min(threads, Parallel.jobs ?? threads, count) {
+        for _ in 0..<min(threads, jobs ?? threads, count) {
             group.enter()
             let thread = Thread {
                 while let index = next.take(below: count) { body(index) }
@@ -27,16 +27,16 @@ enum FileSystemWork {
     }
 
     /// Removes a folder and everything in it: files first, then folders from the deepest up.
-    static func removeTree(_ root: URL) {
+    static func removeTree(_ root: URL, jobs: Int? = nil) {
         var files: [String] = []
         var folders: [String] = []
         list(root.path, files: &files, folders: &folders)
         let fileList = files
-        run(fileList.count) { index in _ = unlink(fileList[index]) }
+        run(fileList.count, jobs: jobs) { index in _ = unlink(fileList[index]) }
         let byDepth = Dictionary(grouping: folders) { $0.split(separator: "/").count }
         for depth in byDepth.keys.sorted(by: >) {
             let level = byDepth[depth] ?? []
-            run(level.count) { index in _ = rmdir(level[index]) }
+            run(level.count, jobs: jobs) { index in _ = rmdir(level[index]) }
         }
         try? FileManager.default.removeItem(at: root)
     }

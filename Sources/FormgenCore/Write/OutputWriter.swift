@@ -7,9 +7,12 @@ import Glibc
 /// so a failed build leaves the previous output exactly as it was.
 public struct OutputWriter: Sendable {
     public var outputDirectory: URL
+    /// The most threads writing uses (`--jobs`); nil: the file system's own number.
+    public var jobs: Int?
 
-    public init(outputDirectory: URL) {
+    public init(outputDirectory: URL, jobs: Int? = nil) {
         self.outputDirectory = outputDirectory.standardizedFileURL
+        self.jobs = jobs
     }
 
     /// Writes `files` (relative path → bytes) and copies `copies` (relative path → source file), then swaps.
@@ -49,7 +52,7 @@ public struct OutputWriter: Sendable {
                     try? fileManager.moveItem(at: retired, to: outputDirectory)
                     throw error
                 }
-                FileSystemWork.removeTree(retired)
+                FileSystemWork.removeTree(retired, jobs: jobs)
             } else {
                 try fileManager.moveItem(at: staging, to: outputDirectory)
             }
@@ -70,7 +73,7 @@ public struct OutputWriter: Sendable {
         var removed: [String] = []
         for entry in entries.sorted() {
             guard let pid = Self.leftoverProcess(entry, name: name), pid != own, !Self.isRunning(pid) else { continue }
-            FileSystemWork.removeTree(parent.appendingPathComponent(entry))
+            FileSystemWork.removeTree(parent.appendingPathComponent(entry), jobs: jobs)
             removed.append(entry)
         }
         if !removed.isEmpty {
@@ -101,7 +104,7 @@ public struct OutputWriter: Sendable {
         let failure = FirstError()
         let rendered = ResultSlots<String>(count: outputs.count)
         let stagingRoot = staging.path + "/", outputRoot = outputDirectory.path + "/"
-        FileSystemWork.run(outputs.count) { index in
+        FileSystemWork.run(outputs.count, jobs: jobs) { index in
             let relative = outputs[index].path
             let target = stagingRoot + relative
             let previous = outputRoot + relative
@@ -134,7 +137,7 @@ public struct OutputWriter: Sendable {
         defer { try? fileManager.removeItem(atPath: staging) }
         let staged = ResultSlots<String>(count: outputs.count)
         let failure = FirstError()
-        FileSystemWork.run(outputs.count) { index in
+        FileSystemWork.run(outputs.count, jobs: jobs) { index in
             let relative = outputs[index].path
             let path = root + "/" + relative
             if let key = outputs[index].cacheKey, previousKeys[relative] == key, access(path, F_OK) == 0 { return }
@@ -215,7 +218,7 @@ public struct OutputWriter: Sendable {
         let stagingRoot = staging.path + "/"
         for depth in byDepth.keys.sorted() {
             let level = byDepth[depth] ?? []
-            FileSystemWork.run(level.count) { index in
+            FileSystemWork.run(level.count, jobs: jobs) { index in
                 if mkdir(stagingRoot + level[index], 0o755) != 0 && errno != EEXIST {
                     failure.record(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
                 }
