@@ -89,6 +89,17 @@ import Testing
         #expect(value == .object(["a": .null, "b": .string(" t "), "c": .object(["deep": .array([.number(1)])]), "n": .number(3)]))
     }
 
+    /// A list read by its first items keeps those and only checks the rest: a list too long to be valid costs one scan.
+    @Test func aListIsReadByItsFirstItemsAndTheRestOnlyChecked() throws {
+        var parser = JSONParser(Data(#"{"p": [{"n": 1}, {"n": 2}, {"n": [3]}, 4, "five"], "q": "x", "r": [1, 2, 3]}"#.utf8))
+        let readings: [String: JSONParser.Reading] = ["p": .list(first: 2), "q": .list(first: 1), "r": .list(first: 5)]
+        let value = try parser.parse { readings[$0] ?? .skip }
+        #expect(value == .object(["p": .array([.object(["n": .number(1)]), .object(["n": .number(2)])]), "q": .string("x"),
+                                  "r": .array([.number(1), .number(2), .number(3)])]))
+        var broken = JSONParser(Data(#"{"p": [1, 2, 3, {"x" 1}]}"#.utf8))
+        #expect(throws: JSONParser.Failure.self) { try broken.parse { _ in .list(first: 1) } }
+    }
+
     @Test(arguments: [#"{"u": [1, 2,]}"#, #"{"u": "a\x"}"#, #"{"u": tru}"#, #"{"u": "abc"#, #"{"u": {"k" 1}}"#, #"{"u": "\u00"}"#,
                       #"{"u": -}"#, #"{"u": 1.}"#, #"{"u": [1 2]}"#, #"{"u": {"a": 1,}}"#, "{\"u\": \"a\u{1}\"}", #"{"u": 01}"#,
                       #"{"u": [}"#, #"{"u": 1} x"#, "{\"u\": " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}"])
@@ -97,7 +108,7 @@ import Testing
         var whole: JSONParser.Failure?
         do { _ = try JSONValue.decode(data) } catch { whole = error as? JSONParser.Failure }
         #expect(whole != nil)
-        for reading in [JSONParser.Reading.skip, .scalar] {
+        for reading in [JSONParser.Reading.skip, .scalar, .list(first: 0)] {
             var parser = JSONParser(data)
             #expect(throws: whole!, "\(reading)") { try parser.parse { _ in reading } }
         }

@@ -30,6 +30,9 @@ public struct JSONParser {
         case scalar
         /// Read whole.
         case full
+        /// A list whose first items (this many) are read whole and the rest only checked: enough to tell that a list
+        /// is longer than it may be, without building millions of items. Anything else is read whole.
+        case list(first: Int)
     }
 
     /// Parses the whole document (one value, surrounded only by whitespace); with `members`, the
@@ -105,6 +108,13 @@ public struct JSONParser {
                 } else {
                     members[key] = try parseValue(depth: depth)
                 }
+            case .list(let first):
+                skipWhitespace()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                    members[key] = try parseArray(depth: depth + 1, keeping: first)
+                } else {
+                    members[key] = try parseValue(depth: depth)
+                }
             }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end") }
@@ -115,14 +125,14 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws -> JSONValue {
+    private mutating func parseArray(depth: Int, keeping limit: Int = .max) throws -> JSONValue {
         guard depth <= maximumDepth else { throw fail("nested deeper than \(maximumDepth) levels") }
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
-            items.append(try parseValue(depth: depth))
+            if items.count < limit { items.append(try parseValue(depth: depth)) } else { try skipValue(depth: depth) }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
