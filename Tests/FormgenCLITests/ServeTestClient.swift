@@ -5,8 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A plain HTTP/1.1 client over a loopback TCP socket, for talking to a running `formgen serve`,
-/// including its event stream, which it reads as it arrives.
+/// A plain HTTP/1.1 client over a loopback TCP socket, for talking to a running `formgen serve` (including its event
+/// stream, which it reads as it arrives) or `formgen collect`, also as clients that misbehave on purpose: silent, or
+/// sending a body byte by byte.
 final class ServeTestClient {
     private let descriptor: Int32
     private(set) var received = ""
@@ -37,14 +38,32 @@ final class ServeTestClient {
         case timedOut(String)
     }
 
-    func send(_ request: String) {
+    /// Sends `request`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ request: String) -> Bool {
         let bytes = Array(request.utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { return }
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { return false }
             sent += count
         }
+        return true
+    }
+
+    /// Reads for up to `seconds`; true when the server closed the connection (end of stream or reset) in that time.
+    func closedByServer(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while Date() < deadline {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += String(decoding: buffer[0..<count], as: UTF8.self)
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Reads until `text` has arrived (after `from`), the peer closes, or `seconds` pass; returns whether it came.
