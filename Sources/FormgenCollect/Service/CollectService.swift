@@ -24,8 +24,10 @@ public struct CollectService: Sendable {
         self.webhooks = webhooks
         self.uploadsDirectory = uploadsDirectory
         self.health = health
+        // Loaded once: collect's templates do not change while it runs, and a no-JS post should not read them again.
+        let theme = Theme.load(overrides: templatesDirectory, log: DiagnosticLog())
         handler = SubmissionHandler(storage: DatabaseStorage(store: store, webhooks: webhooks), uploadsDirectory: uploadsDirectory,
-                                    theme: { Theme.load(overrides: templatesDirectory, log: DiagnosticLog()) }, now: now)
+                                    theme: { theme }, now: now)
     }
 
     /// The service's verdict on one submission: 200 stored (or already stored), 400 malformed, 404 no such form,

@@ -21,6 +21,7 @@ public struct SubmissionSink: Sendable {
         self.outputDirectory = outputDirectory
         self.file = file
         let uploads = ((file as NSString).deletingLastPathComponent as NSString).appendingPathComponent("uploads")
+        // Loaded for each no-JS answer: the author may be editing the templates while previewing.
         handler = SubmissionHandler(storage: JSONLinesStorage(file: file), uploadsDirectory: uploads,
                                     theme: { Theme.load(overrides: templatesDirectory, log: DiagnosticLog()) }, now: now)
     }
