@@ -77,14 +77,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "FormgenTestSupport",
+            path: "Tests/FormgenTestSupport"
+        ),
         .testTarget(
             name: "FormgenCoreTests",
-            dependencies: ["FormgenCore", .product(name: "Mustache", package: "swift-mustache"), .product(name: "Yams", package: "Yams")],
+            dependencies: ["FormgenCore", "FormgenTestSupport", .product(name: "Mustache", package: "swift-mustache"), .product(name: "Yams", package: "Yams")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FormgenCLITests",
-            dependencies: ["FormgenCore"]
+            dependencies: ["FormgenCore", "FormgenTestSupport"]
         ),
         .testTarget(
             name: "FormgenServerTests",
@@ -92,6 +96,7 @@ let package = Package(
                 "FormgenServer",
                 "FormgenCore",
                 "FormgenTemplates",
+                "FormgenTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
@@ -101,6 +106,7 @@ let package = Package(
             dependencies: [
                 "FormgenCollect",
                 "FormgenCore",
+                "FormgenTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
