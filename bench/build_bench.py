@@ -1,9 +1,14 @@
 #!/usr/bin/env python3
-"""Build throughput: the release `formgen build` against Hugo on the same synthetic sites.
+"""Build throughput: the release `formgen build` against Hugo on the same synthetic sites, and against the floor.
 
-For each N (default 1000 and 10000) it generates the site once (generate_site.py), then
-alternates formgen and Hugo builds, RUNS times each (default 5), each into a new, empty output
+For each N (default 1000 and 10000) it generates the site once (generate_site.py) with two Hugo sites beside it:
+the bare one (one page per form, the theme's stylesheet inline) and the like-for-like one (hugo_like.py: formgen's
+tree file for file — each form's page with the stylesheet and runtime inline, its reference page and its
+schema.json, the countries' pages, docs — with the stylesheet and runtime taken from formgen's own output).
+It alternates formgen and both Hugo builds, RUNS times each (default 5), each into a new, empty output
 folder, measuring wall time, CPU time (user + sys) and peak memory (max RSS) with GNU time.
+The write floor is what any tool pays to produce formgen's tree before rendering a page: writing that tree from
+memory (bench/write_tree.c, 4 threads) plus `formgen check` (reading and checking every config).
 Output folders are removed only after the series, and the next series waits PAUSE seconds (default 60) after
 that clean-up: ext4 makes creating files slow for a while after many were deleted (its inode allocator skips
 inodes freed in the last half minute or so, reading their blocks), which would otherwise charge each tool for
@@ -43,8 +48,15 @@ FORMAT = os.environ.get("FORMAT", "native")
 
 def site(n):
     folder = os.path.join(WORK, f"site-{n}" if FORMAT == "native" else f"site-{n}-{FORMAT}")
-    if not os.path.isdir(folder):
+    layout = os.path.join(folder, "hugo/layouts/_default/single.html")
+    if not os.path.isfile(layout) or "safeCSS" not in open(layout).read():
+        shutil.rmtree(folder, ignore_errors=True)
         subprocess.run([sys.executable, os.path.join(ROOT, "bench/generate_site.py"), str(n), folder], check=True)
+    if not os.path.isdir(os.path.join(folder, "hugo-like")):
+        out = os.path.join(folder, "out-for-hugo-like")
+        formgen_build(folder, fresh(out))
+        subprocess.run([sys.executable, os.path.join(ROOT, "bench/hugo_like.py"), folder, out], check=True)
+        shutil.rmtree(out)
     return folder
 
 
@@ -53,8 +65,9 @@ def formgen_build(folder, out):
                  os.path.join(folder, "formgen"))
 
 
-def hugo_build(folder, out):
-    return timed(["hugo", "--quiet", "--source", os.path.join(folder, "hugo"), "--destination", out, "--cleanDestinationDir"],
+def hugo_build(folder, out, site="hugo"):
+    shutil.rmtree(os.path.join(folder, site, "resources"), ignore_errors=True)
+    return timed(["hugo", "--quiet", "--source", os.path.join(folder, site), "--destination", out, "--cleanDestinationDir"],
                  folder)
 
 
@@ -67,28 +80,31 @@ def median(samples, index):
     return statistics.median(sample[index] for sample in samples)
 
 
-def count_pages(out):
-    return sum(1 for _, _, files in os.walk(out) for name in files if name.endswith(".html"))
+def tree_size(out):
+    """(files, bytes) of an output tree."""
+    sizes = [os.path.getsize(os.path.join(folder, name)) for folder, _, files in os.walk(out) for name in files]
+    return len(sizes), sum(sizes)
 
 
 def throughput(n):
+    import write_floor  # the tree writer; imported here because it imports this module
     folder = site(n)
     runs = os.path.join(folder, "runs")
     shutil.rmtree(runs, ignore_errors=True)
-    fg, hugo = [], []
+    samples = {"formgen": [], "hugo": [], "hugo-like": []}
     for run in range(RUNS):
-        order = [("formgen", fg), ("hugo", hugo)] if run % 2 == 0 else [("hugo", hugo), ("formgen", fg)]
-        for name, samples in order:
+        order = list(samples) if run % 2 == 0 else list(reversed(samples))
+        for name in order:
             out = os.path.join(runs, f"{name}-{run}")
-            if name == "formgen":
-                samples.append(formgen_build(folder, out))
-            else:
-                shutil.rmtree(os.path.join(folder, "hugo", "resources"), ignore_errors=True)
-                samples.append(hugo_build(folder, out))
-    row = {
-        "n": n, "formgen_pages": count_pages(os.path.join(runs, "formgen-0")), "hugo_pages": count_pages(os.path.join(runs, "hugo-0")),
-        "fg": [median(fg, i) for i in range(3)], "hugo": [median(hugo, i) for i in range(3)],
-    }
+            samples[name].append(formgen_build(folder, out) if name == "formgen" else hugo_build(folder, out, name))
+    write_floor.compile_writer()
+    writes, checks = [], []
+    for run in range(RUNS):
+        writes.append(write_floor.write_tree(os.path.join(runs, "formgen-0"), os.path.join(runs, f"floor-{run}")))
+        checks.append(timed([FORMGEN, "check", "--config", "configs"], os.path.join(folder, "formgen")))
+    row = {"n": n, "trees": {name: tree_size(os.path.join(runs, f"{name}-0")) for name in samples},
+           "medians": {name: [median(runs_, i) for i in range(3)] for name, runs_ in samples.items()},
+           "floor": statistics.median(writes) + median(checks, 0)}
     shutil.rmtree(runs, ignore_errors=True)
     time.sleep(PAUSE)
     return row
@@ -123,14 +139,23 @@ def main():
     rows = [throughput(n) for n in sizes]
     lines = [
         f"Median of {RUNS} alternating runs, each into an empty output folder; {os.cpu_count()} cores; forms in the {FORMAT} format.",
+        "Hugo like for like writes formgen's tree (hugo_like.py); Hugo bare writes one page per form; the floor is writing",
+        "formgen's tree from memory plus `formgen check`.",
         "",
-        "| N forms | pages (formgen / Hugo) | formgen wall | Hugo wall | wall ratio | formgen CPU | Hugo CPU | formgen peak RSS | Hugo peak RSS |",
-        "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        "| N forms | tree | files | MB | wall | formgen ÷ it | CPU | peak RSS |",
+        "| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
+    names = {"formgen": "formgen", "hugo-like": "Hugo, like for like", "hugo": "Hugo, bare pages"}
     for row in rows:
-        fg, hugo = row["fg"], row["hugo"]
-        lines.append(f"| {row['n']:,} | {row['formgen_pages']:,} / {row['hugo_pages']:,} | {fg[0]:.2f} s | {hugo[0]:.2f} s | "
-                     f"{fg[0] / hugo[0]:.2f}× | {fg[1]:.2f} s | {hugo[1]:.2f} s | {fg[2]:.0f} MiB | {hugo[2]:.0f} MiB |")
+        formgen_wall = row["medians"]["formgen"][0]
+        for name, label in names.items():
+            files, size = row["trees"][name]
+            wall, cpu, rss = row["medians"][name]
+            ratio = "" if name == "formgen" else f"{formgen_wall / wall:.2f}×"
+            lines.append(f"| {row['n']:,} | {label} | {files:,} | {size / 1e6:.1f} | {wall:.2f} s | {ratio} | {cpu:.2f} s | {rss:.0f} MiB |")
+        files, size = row["trees"]["formgen"]
+        lines.append(f"| {row['n']:,} | write floor | {files:,} | {size / 1e6:.1f} | {row['floor']:.2f} s | "
+                     f"{formgen_wall / row['floor']:.2f}× | | |")
     full, unchanged, changed = incremental()
     lines += [
         "",

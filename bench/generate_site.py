@@ -153,7 +153,7 @@ Some text with a table:
 
 HUGO_LAYOUT = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{ .Title }} – {{ .Site.Title }}</title><style>{{ partial "style.html" . }}</style></head>
+<title>{{ .Title }} – {{ .Site.Title }}</title><style>{{ partial "style.html" . | safeCSS }}</style></head>
 <body><main id="main"><h1>{{ .Title }}</h1>{{ with .Params.description }}<div>{{ . | markdownify }}</div>{{ end }}
 <form method="post" action="">
 <div hidden id="summary"><h2>There is a problem</h2><ul></ul></div>
