@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -12,7 +13,7 @@ import Glibc
         let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db"], in: try CollectProcess.site())
         defer { collect.finish() }
         let port = try #require(collect.waitForPort(), "output: \(collect.output)")
-        let uploads = try (0..<3).map { _ in try ServeTestClient(port: port) }
+        let uploads = try (0..<3).map { _ in try LoopbackClient(port: port) }
         for upload in uploads { upload.send(Self.slowUploadHead + #"{"name":"#) }
         Thread.sleep(forTimeInterval: 0.3)
         // The figure (about the 2 s grace) is measured outside the tests; this only proves it does not hang.
@@ -23,8 +24,8 @@ import Glibc
         let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--header-timeout", "0.5"], in: try CollectProcess.site())
         defer { collect.finish() }
         let port = try #require(collect.waitForPort(), "output: \(collect.output)")
-        let silent = try ServeTestClient(port: port)
-        let halfHead = try ServeTestClient(port: port)
+        let silent = try LoopbackClient(port: port)
+        let halfHead = try LoopbackClient(port: port)
         halfHead.send("POST /submit/contact HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         #expect(silent.closedByServer(within: 10))
         #expect(halfHead.closedByServer(within: 10))
@@ -34,7 +35,7 @@ import Glibc
         let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--body-timeout", "1"], in: try CollectProcess.site())
         defer { collect.finish() }
         let port = try #require(collect.waitForPort(), "output: \(collect.output)")
-        let trickle = try ServeTestClient(port: port)
+        let trickle = try LoopbackClient(port: port)
         trickle.send(Self.slowUploadHead)
         // One byte every 200 ms: never silent for the 10 s header timeout, but far slower than the 1 s body deadline.
         var closed = false
@@ -82,7 +83,7 @@ import Glibc
     /// Posts one valid submission to the contact form; the answer's status line.
     static func postContact(port: Int) throws -> String {
         let body = #"{"name":"Ann"}"#
-        let connection = try ServeTestClient(port: port)
+        let connection = try LoopbackClient(port: port)
         connection.send("POST /submit/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
         _ = connection.closedByServer(within: 10)

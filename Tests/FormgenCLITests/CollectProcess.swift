@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,21 +8,13 @@ import Darwin
 
 /// A `formgen collect` process over a small built site in a fresh folder, its output collected as it comes.
 final class CollectProcess: @unchecked Sendable {
-    static let contactForm = """
-    id: contact
-    title: Contact us
-    fields:
-      - {id: name, label: Your name, type: text, required: true}
-
-    """
-
     let process = Process()
     let root: URL
     private let lock = NSLock()
     private var out = ""
 
     /// A folder with `configs/` (site.yaml and `forms`: file name → YAML) built into `public/`.
-    static func site(forms: [String: String] = ["contact.yaml": contactForm]) throws -> URL {
+    static func site(forms: [String: String] = ["contact.yaml": ContactForm.yaml]) throws -> URL {
         let root = try CommandRunner.temporaryDirectory()
         let configs = root.appendingPathComponent("configs")
         try FileManager.default.createDirectory(at: configs.appendingPathComponent("forms"), withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ extension ServeCommandTests {
         let deadline = Date().addingTimeInterval(20)
         while !FileManager.default.fileExists(atPath: opened.path), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect((try? String(contentsOf: opened, encoding: .utf8)) == "http://127.0.0.1:\(port)/")
-        _ = try ServeTestClient.get("/", port: port)
+        _ = try LoopbackClient.get("/", port: port)
         #expect(server.stop(with: SIGINT) == 0)
         #expect(server.stdout == "Serving http://127.0.0.1:\(port)/\n", "quiet serve printed more than its URL")
     }

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Glibc
         let port = try #require(server.waitForPort(), "no URL printed; stdout: \(server.stdout) stderr: \(server.stderr)")
         defer { _ = server.stop(with: SIGKILL) }
 
-        let events = try ServeTestClient(port: port)
+        let events = try LoopbackClient(port: port)
         events.send("GET /__formgen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         #expect(events.read(until: "event: hello"))
         #expect(events.received.contains("text/event-stream"))
@@ -24,7 +25,7 @@ import Glibc
         try original.replacingOccurrences(of: "label: Full name", with: "label: Your complete name").write(to: config, atomically: true, encoding: .utf8)
         var mark = events.received.endIndex
         #expect(events.read(until: "event: reload", after: mark))
-        let page = try ServeTestClient.get("/registration/", port: port)
+        let page = try LoopbackClient.get("/registration/", port: port)
         #expect(page.hasPrefix("HTTP/1.1 200"))
         #expect(page.contains("Your complete name"))
         #expect(page.contains("/__formgen/events"))
@@ -33,13 +34,13 @@ import Glibc
         mark = events.received.endIndex
         #expect(events.read(until: "event: build-error", after: mark))
         #expect(events.read(until: "registration.yaml:", after: mark))
-        let stillServed = try ServeTestClient.get("/registration/", port: port)
+        let stillServed = try LoopbackClient.get("/registration/", port: port)
         #expect(stillServed.hasPrefix("HTTP/1.1 200") && stillServed.contains("Your complete name"))
 
         try original.replacingOccurrences(of: "title: Create your account", with: "title: Open an account").write(to: config, atomically: true, encoding: .utf8)
         mark = events.received.endIndex
         #expect(events.read(until: "event: reload", after: mark))
-        #expect(try ServeTestClient.get("/", port: port).contains("Open an account"))
+        #expect(try LoopbackClient.get("/", port: port).contains("Open an account"))
 
         // The preview is built into its own folder, never into formgen build's output.
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("public").path))
@@ -56,7 +57,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: site) }
         let server = try ServeProcess(arguments: ["--out", "public", "--port", "0", "--poll"], in: site)
         let port = try #require(server.waitForPort(), "stderr: \(server.stderr)")
-        let pages = try (0..<3).map { _ in try ServeTestClient(port: port) }
+        let pages = try (0..<3).map { _ in try LoopbackClient(port: port) }
         for page in pages {
             page.send("GET /__formgen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(page.read(until: "event: hello"))
@@ -70,7 +71,7 @@ import Glibc
         let server = try ServeProcess(arguments: ["--out", "public", "--port", "0", "--poll"], in: site)
         let port = try #require(server.waitForPort(), "stderr: \(server.stderr)")
         defer { _ = server.stop(with: SIGKILL) }
-        let slow = try ServeTestClient(port: port)
+        let slow = try LoopbackClient(port: port)
         slow.send("GET /api/nl-user-profile?mock-delay=600000 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         Thread.sleep(forTimeInterval: 0.5)
         #expect(server.stop(with: SIGTERM, seconds: 30) == 0, "still running 30 s after SIGTERM; stderr: \(server.stderr)")
@@ -82,7 +83,7 @@ import Glibc
         let server = try ServeProcess(arguments: ["--out", "public", "--port", "0", "--poll"], in: site)
         let port = try #require(server.waitForPort(), "stderr: \(server.stderr)")
         defer { _ = server.stop(with: SIGKILL) }
-        let client = try ServeTestClient(port: port)
+        let client = try LoopbackClient(port: port)
         client.send("GET / HTTP/1.1\r\n\r\n")
         #expect(client.read(until: "\r\n"))
         #expect(client.received.hasPrefix("HTTP/1.1 400"), "\(client.received)")
@@ -91,7 +92,7 @@ import Glibc
     @Test func aTakenPortIsOneClearLineBeforeAnyBuild() throws {
         let site = try CommandRunner.copyOfExampleConfigs()
         defer { try? FileManager.default.removeItem(at: site) }
-        let (socket, port) = try ServeTestClient.listeningSocket()
+        let (socket, port) = try LoopbackClient.listeningSocket()
         defer { close(socket) }
         let server = try ServeProcess(arguments: ["--out", "public", "--port", String(port)], in: site)
         #expect(server.waitForExit() == 1)

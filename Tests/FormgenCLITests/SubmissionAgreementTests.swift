@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -12,24 +13,11 @@ import Darwin
 @Suite struct SubmissionAgreementTests {
     static let origin = "https://forms.example.org"
 
-    static let form = """
-    id: contact
-    title: Contact us
-    submit:
-      successMessage: Thanks, we got it.
-      minSeconds: 3
-    fields:
-      - {id: name, label: Your name, type: text, required: true}
-      - id: age
-        label: Age
-        type: number
-        validation:
-          minValue: { value: 18, message: You must be 18 or over }
-      - {id: topics, label: Topics, type: checkbox, options: [News, Events]}
+    static let form = ContactForm.make(submit: ["minSeconds: 3"], fields: """
       - {id: email, label: Email, type: email}
       - {id: photo, label: Photo, type: file, accept: [image/png]}
 
-    """
+    """)
 
     /// One post: its media type, `Accept`, `Idempotency-Key` and body.
     struct Post: CustomStringConvertible {
@@ -134,7 +122,7 @@ import Darwin
 
     /// Sends `post` on a fresh connection and reads the whole answer.
     static func send(_ post: Post, path: String, port: Int) throws -> Answer {
-        let client = try ServeTestClient(port: port)
+        let client = try LoopbackClient(port: port)
         var head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nOrigin: \(origin)\r\n"
         head += "Content-Type: \(post.contentType)\r\nAccept: \(post.accept)\r\nContent-Length: \(post.body.utf8.count)\r\n"
         if let key = post.key { head += "Idempotency-Key: \(key)\r\n" }

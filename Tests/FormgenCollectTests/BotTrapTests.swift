@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,10 +9,10 @@ import Testing
 /// The page's bot traps honoured by the endpoint: a filled honeypot (`_gotcha` for `provider: collect`) is answered
 /// like a stored submission and dropped; `fg-elapsed` under `minSeconds` gets 422 with the page's `tooFast` text.
 @Suite struct BotTrapTests {
-    static func trappedSite() throws -> CollectSite {
-        let site = try CollectSite.make()
+    static func trappedSite() throws -> TestSite {
+        let site = try TestSite.make()
         try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nlanguage: en\nsubmit:\n  provider: collect\n  url: https://forms.example.org\n")
-        try site.write("configs/forms/contact.yaml", CollectSite.contactForm.replacingOccurrences(of: "submit:\n", with: "submit:\n  minSeconds: 3\n"))
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "submit:\n", with: "submit:\n  minSeconds: 3\n"))
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
                                                   templatesDirectory: nil, outputDirectory: site.output.path)).build()
         return site

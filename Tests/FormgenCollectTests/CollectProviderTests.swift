@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -8,7 +9,7 @@ import Testing
 /// `submit: {provider: collect, url}` points a form's action (and its CSP) at a collect instance.
 @Suite struct CollectProviderTests {
     @Test func aCollectProviderSetsTheActionAndThePolicy() throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/site.yaml", """
         title: Test site
@@ -29,9 +30,9 @@ import Testing
     }
 
     @Test func aCollectFormGetsASentPageThatPostsWithoutJavaScriptLandOn() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
-        try site.write("configs/forms/contact.yaml", CollectSite.contactForm.replacingOccurrences(
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(
             of: "submit:\n", with: "submit:\n  provider: collect\n  url: https://forms.example.org\n"))
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
                                                   templatesDirectory: nil, outputDirectory: site.output.path)).build()
@@ -69,11 +70,11 @@ import Testing
     }
 
     @Test func anUnknownProviderOrAMissingURLIsAConfigError() throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nsubmit:\n  provider: getform\n")
-        try site.write("configs/forms/signup.yaml", CollectSite.redirectForm + "\n")
-        try site.write("configs/forms/contact.yaml", CollectSite.contactForm.replacingOccurrences(
+        try site.write("configs/forms/signup.yaml", TestSite.redirectForm + "\n")
+        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(
             of: "submit:\n", with: "submit:\n  provider: collect\n"))
         let options = BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path, templatesDirectory: nil,
                                    outputDirectory: site.output.path)

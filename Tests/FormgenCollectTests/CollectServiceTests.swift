@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -11,7 +12,7 @@ import Testing
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .accept: "text/html"]
 
     @Test func aValidSubmissionIsStoredWithItsCleanedDataAndDigest() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func anInvalidSubmissionGets422AndIsNotStored() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aRetryWithTheSameIdempotencyKeyIsStoredOnce() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func malformedOversizedAndWrongTypeBodiesGet400_413_415() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -101,7 +102,7 @@ import Testing
     }
 
     @Test func aFormPostedWithoutJavaScriptIsRedirectedOrAnsweredInHTML() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -127,7 +128,7 @@ import Testing
 
     /// `formgen collect --templates DIR`: a site's `layouts/answer.mustache` is the page a no-JS post gets, as under serve.
     @Test func aSitesOwnAnswerTemplateIsThePageANoScriptPostGets() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("templates/layouts/answer.mustache", "{{<base}}\n{{$main}}\n<p class=\"own\">Ours: {{formTitle}}</p>\n{{/main}}\n{{/base}}\n")
         var options = site.options
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func corsAnswersOnlyTheConfiguredOriginAndHealthzIsUp() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await site.withClient(store: store) { client in
@@ -167,7 +168,7 @@ import Testing
     }
 
     @Test func aClientOverItsRateGets429() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         var options = site.options
         options.ratePerSecond = 0.001
@@ -183,7 +184,7 @@ import Testing
     }
 
     @Test func aStoreThatFailsGets503() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try await site.withClient(store: FailingStore()) { client in
             try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"name":"x"}"#)) { response in

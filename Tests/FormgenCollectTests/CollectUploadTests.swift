@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Testing
 
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func aPDFIsKeptAndItsMetadataStoredAndARenamedFileRefused() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/forms/claim.yaml", Self.form)
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,

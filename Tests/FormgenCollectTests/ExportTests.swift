@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ExportTests {
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/contact.csv")
 
-    static func filled(_ site: CollectSite) async throws -> SQLiteSubmissionStore {
+    static func filled(_ site: TestSite) async throws -> SQLiteSubmissionStore {
         let store = try SQLiteSubmissionStore(path: site.database)
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store,
                                      now: { Date(timeIntervalSince1970: 1_750_000_000) })
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func csvOfOneFormMatchesTheGoldenFile() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try await Self.filled(site)
         let spec = try #require(try SiteForms(site: site.output.path).spec(at: "contact"))
@@ -34,7 +35,7 @@ import Testing
     }
 
     @Test func csvFlattensRepeatingSectionsAndFiles() throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/forms/pets.yaml", """
         id: pets
@@ -67,7 +68,7 @@ import Testing
     }
 
     @Test func jsonLinesKeepEveryFormAndSinceFilters() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try await Self.filled(site)
         let lines = SubmissionExporter().jsonLines(try await store.submissions(form: "signup", since: nil))
@@ -129,7 +130,7 @@ import Testing
     /// Each value, alone in its row's `name` cell, comes back unchanged and every row keeps its cell count.
     @Test(arguments: ExportTests.hostileValues + ExportTests.specials.flatMap { special in ExportTests.marks.map { "v" + special + $0 + "w" } })
     func csvCellsRoundTripThroughAStrictRFC4180Reader(_ value: String) throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let spec = try #require(try SiteForms(site: site.output.path).spec(at: "contact"))
         let data = String(decoding: try JSONEncoder().encode(["name": value, "company": "Acme"]), as: UTF8.self)

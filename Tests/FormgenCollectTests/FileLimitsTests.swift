@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Testing
 
@@ -23,9 +24,9 @@ import Testing
 
     """
 
-    /// The forms of a site built from `forms` (file name → YAML) beside CollectSite's two forms.
-    static func forms(_ forms: [String: String]) throws -> (SiteForms, CollectSite) {
-        let site = try CollectSite.make()
+    /// The forms of a site built from `forms` (file name → YAML) beside TestSite's two forms.
+    static func forms(_ forms: [String: String]) throws -> (SiteForms, TestSite) {
+        let site = try TestSite.make()
         for (name, text) in forms { try site.write("configs/forms/\(name)", text) }
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
                                                   templatesDirectory: nil, outputDirectory: site.output.path)).build()

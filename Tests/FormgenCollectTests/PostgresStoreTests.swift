@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -14,7 +15,7 @@ import Testing
     /// A store with a generous deadline: the suite's other tests block the test pool's two threads for many
     /// seconds at a time; only the restart test needs a short one (its requests to the stopped server must give 503).
     static func store(_ url: PostgresURL, timeout: Duration = .seconds(120)) async throws -> PostgresSubmissionStore {
-        try await PostgresSubmissionStore(url: url, connections: 8, timeout: timeout, connectTimeout: timeout, logger: CollectSite.quietLogger)
+        try await PostgresSubmissionStore(url: url, connections: 8, timeout: timeout, connectTimeout: timeout, logger: TestSite.quietLogger)
     }
 
     @Test func theEndpointAgreesWithTheValidatorOnEverySharedVector() async throws {
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func validInvalidHiddenAndRetriedSubmissionsAsOnSQLite() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try await Self.store(try await TestPostgres.freshDatabase())
         try await site.withClient(store: store) { client in
@@ -110,13 +111,13 @@ import Testing
     }
 
     @Test func aDatabaseThatIsDownGets503WithoutWaitingForTheDeadlineAndHealthzRecovers() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         // The defaults: 5 s for an operation, 1 s to get a connection.
-        let store = try await PostgresSubmissionStore(url: try await TestPostgres.freshDatabase(), connections: 2, logger: CollectSite.quietLogger)
+        let store = try await PostgresSubmissionStore(url: try await TestPostgres.freshDatabase(), connections: 2, logger: TestSite.quietLogger)
         let capture = LogCapture()
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, health: StoreHealth(logger: capture.logger))
-        let router = CollectRouter(service: service, options: site.options, logger: CollectSite.quietLogger)
+        let router = CollectRouter(service: service, options: site.options, logger: TestSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router) { client in
             let post = { @Sendable (name: String) async throws -> Int in
                 try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json,

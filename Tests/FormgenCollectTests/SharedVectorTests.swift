@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -30,7 +31,7 @@ import Testing
             #expect(validate.messages == vector.errors, "\(vector.name): formgen validate disagrees with the vector")
             let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, uploadsDirectory: uploads.path,
                                          now: { vector.now })
-            let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger).makeRouter()
+            let router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger).makeRouter()
             // Files reach the server only as multipart parts (their metadata in JSON is never believed): a vector with files
             // is sent as such, each file made of bytes of its size and kind, and judged as the server reads it.
             let files = vector.spec.fields.filter { $0.kind == .file && !Self.files(in: vector.values[$0.id]).isEmpty }.map(\.id)

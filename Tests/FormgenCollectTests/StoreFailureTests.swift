@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -10,13 +11,13 @@ import Testing
     static let json: HTTPFields = [.contentType: "application/json"]
 
     /// A collect service over `site` and `store` whose log lines `capture` keeps.
-    static func withClient(site: CollectSite, store: any SubmissionStore, capture: LogCapture, uploads: String = "uploads",
+    static func withClient(site: TestSite, store: any SubmissionStore, capture: LogCapture, uploads: String = "uploads",
                            _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, uploadsDirectory: uploads,
                                      health: StoreHealth(logger: capture.logger))
         var options = site.options
         options.maxBodyBytes = 1 << 20
-        let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger)
+        let router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router, body)
     }
 
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func aFullSQLiteDatabaseGets503OneLogLineAndHealthzNotOkUntilAWriteSucceeds() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         let capture = LogCapture()
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func anUploadsFolderThatCannotBeWrittenGets503AndIsReported() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/forms/claim.yaml", CollectUploadTests.form)
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test func theSQLiteFileHasNoMemoryMappedSharedFile() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         try await Self.withClient(site: site, store: store, capture: LogCapture()) { client in
@@ -98,7 +99,7 @@ import Testing
     }
 
     @Test func aFailingStoreIsReportedWithItsReason() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let capture = LogCapture()
         try await Self.withClient(site: site, store: FailingStore(), capture: capture) { client in

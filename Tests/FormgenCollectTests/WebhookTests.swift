@@ -1,5 +1,6 @@
 import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -51,7 +52,7 @@ import Testing
             let retry = await service.submit(formPath: "contact", body: Data(#"{"name":"Ann"}"#.utf8), encoding: .json, idempotencyKey: "k1")
             #expect(retry.status == 200)
             #expect(try await store.outbox().count == 1)
-            var dispatcher = WebhookDispatcher(store: store, logger: CollectSite.quietLogger, now: { clock.now })
+            var dispatcher = WebhookDispatcher(store: store, logger: TestSite.quietLogger, now: { clock.now })
             dispatcher.backoff = 10
             #expect(try await dispatcher.deliverDue() == 0)
             #expect(try await dispatcher.deliverDue() == 0)

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -34,7 +35,7 @@ import Testing
             files[target] = text
             try? FileManager.default.removeItem(at: site.root)
             for (path, content) in files {
-                let url = URL(fileURLWithPath: site.configs + "/" + path)
+                let url = URL(fileURLWithPath: site.configs.path + "/" + path)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(content.utf8).write(to: url)
             }
@@ -46,7 +47,7 @@ import Testing
                 let keep = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-fuzz-slow/case-\(ran)")
                 try? FileManager.default.createDirectory(at: keep.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try? FileManager.default.removeItem(at: keep)
-                try? FileManager.default.copyItem(at: URL(fileURLWithPath: site.configs), to: keep)
+                try? FileManager.default.copyItem(at: URL(fileURLWithPath: site.configs.path), to: keep)
                 print("fuzz: case \(ran) (\(target)) took \(String(format: "%.1f", took)) s; its configs are in \(keep.path)")
             }
             let unlocated = diagnostics.filter { $0.range(of: Self.located, options: .regularExpression) == nil }

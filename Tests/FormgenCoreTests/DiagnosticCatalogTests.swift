@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -331,7 +332,7 @@ import Glibc
         }
         let log = DiagnosticLog()
         let templates = site.root.appendingPathComponent("templates").path
-        var options = BuildOptions(configDirectory: site.configs, templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil)
+        var options = BuildOptions(configDirectory: site.configs.path, templatesDirectory: FileManager.default.fileExists(atPath: templates) ? templates : nil)
         options.remote.offline = true
         _ = SiteBuilder(options: options).load(log: log)
         let prefix = site.root.path + "/"
@@ -455,7 +456,7 @@ import Glibc
         let site = try TestSite(["configs/site.yaml": testCase.site.replacingOccurrences(of: "ORIGIN", with: origin.base),
                                  "configs/forms/f.yaml": Self.form])
         defer { try? FileManager.default.removeItem(at: site.root) }
-        var options = BuildOptions(configDirectory: site.configs, templatesDirectory: nil)
+        var options = BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil)
         options.remote.environment = testCase.environment.mapValues { $0.replacingOccurrences(of: "ORIGIN", with: origin.base) }
         var cache = site.root.appendingPathComponent("cache").path
         switch testCase.cache {

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -32,7 +33,7 @@ import Testing
     /// Loads and checks like `formgen check`; diagnostics relative to the site folder.
     static func check(_ site: TestSite) -> (Site?, [String]) {
         let log = DiagnosticLog()
-        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs, templatesDirectory: nil, outputDirectory: site.root.appendingPathComponent("public").path))
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.root.appendingPathComponent("public").path))
         let prefix = site.root.path + "/"
         do {
             let (loaded, _) = try builder.loadAndCheck(log: log)
@@ -45,7 +46,7 @@ import Testing
     }
 
     static func build(_ site: TestSite) throws -> [String: String] {
-        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs, templatesDirectory: nil, outputDirectory: site.root.appendingPathComponent("public").path))
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.root.appendingPathComponent("public").path))
         let (loaded, theme) = try builder.loadAndCheck()
         return builder.render(loaded, theme: theme).mapValues { String(decoding: $0, as: UTF8.self) }
     }
@@ -284,12 +285,5 @@ import Testing
     @Test func outputIsDeterministic() throws {
         let site = try Self.site(["guide.md": Self.guide, "privacy.md": Self.privacy])
         #expect(try Self.build(site) == Self.build(site))
-    }
-}
-
-extension TestSite {
-    /// A site folder that already exists (the repository's own example).
-    init(root: URL) {
-        self.root = root
     }
 }

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -8,7 +9,7 @@ import Testing
 
     static func build(_ files: [String: String]) throws -> [String: String] {
         let site = try TestSite(files)
-        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs, templatesDirectory: nil,
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil,
                                                         outputDirectory: site.root.appendingPathComponent("public").path, toolIdentity: "test"))
         let (loaded, theme) = try builder.loadAndCheck()
         return builder.render(loaded, theme: theme).mapValues { String(decoding: $0, as: UTF8.self) }

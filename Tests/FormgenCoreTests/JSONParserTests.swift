@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore

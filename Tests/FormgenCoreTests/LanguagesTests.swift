@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -28,7 +29,7 @@ import Testing
 
     static func load(_ files: [String: String], strictI18n: Bool = false) -> (site: Site?, diagnostics: [String]) {
         guard let test = try? TestSite(files) else { return (nil, []) }
-        var options = BuildOptions(configDirectory: test.configs, templatesDirectory: nil)
+        var options = BuildOptions(configDirectory: test.configs.path, templatesDirectory: nil)
         options.strictI18n = strictI18n
         options.remote.offline = true
         let log = DiagnosticLog()

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -87,7 +88,7 @@ import Testing
         ]
         let site = try TestSite(files)
         func keys() throws -> [String: String] {
-            let (loaded, theme) = try SiteBuilder(options: BuildOptions(configDirectory: site.configs, templatesDirectory: nil)).loadAndCheck()
+            let (loaded, theme) = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil)).loadAndCheck()
             let outputs = SiteBuilder(options: BuildOptions()).outputs(loaded, theme: theme)
             return Dictionary(uniqueKeysWithValues: outputs.compactMap { output in output.cacheKey.map { (output.path, $0) } })
         }

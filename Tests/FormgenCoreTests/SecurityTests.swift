@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -131,10 +132,10 @@ import Testing
     /// A link in the config folder could bring any file of the machine into the output: every one is refused.
     @Test func symbolicLinksInTheConfigFolderAreLocatedErrors() throws {
         let site = try TestSite.form("f.yaml", "title: T\nfields:\n  - {id: a, label: A}\n")
-        try FileManager.default.createDirectory(atPath: site.configs + "/assets", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: site.configs + "/docs", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: site.configs + "/assets/p.txt", withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: site.configs + "/docs/secret.md", withDestinationPath: "/etc/hostname")
+        try FileManager.default.createDirectory(atPath: site.configs.path + "/assets", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: site.configs.path + "/docs", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: site.configs.path + "/assets/p.txt", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: site.configs.path + "/docs/secret.md", withDestinationPath: "/etc/hostname")
         let message = "error: this is a symbolic link; formgen reads and copies only real files, so that no link can bring a file from outside the site into it (copy the file here instead)"
         #expect(site.load().diagnostics == ["configs/assets/p.txt:1:1: \(message)", "configs/docs/secret.md:1:1: \(message)"])
     }

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -19,7 +20,7 @@ import Testing
     static func build(_ files: [String: String], strictI18n: Bool = false) throws -> (files: [String: String], diagnostics: [String]) {
         let test = try TestSite(files)
         defer { try? FileManager.default.removeItem(at: test.root) }
-        var options = BuildOptions(configDirectory: test.configs, templatesDirectory: nil)
+        var options = BuildOptions(configDirectory: test.configs.path, templatesDirectory: nil)
         options.strictI18n = strictI18n
         options.remote.offline = true
         let log = DiagnosticLog()

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 @testable import FormgenCore
@@ -20,9 +21,9 @@ import Testing
     @Test func aFolderAndTheSameFilesInMemoryRenderTheSameBytes() throws {
         let folder = try TestSite(Dictionary(uniqueKeysWithValues: Self.files.map { ("configs/\($0.key)", $0.value) }))
         defer { try? FileManager.default.removeItem(at: folder.root) }
-        let onDisk = SiteBuilder(options: BuildOptions(configDirectory: folder.configs, templatesDirectory: nil))
-        let inMemory = SiteBuilder(options: BuildOptions(configDirectory: folder.configs, templatesDirectory: nil),
-                                   source: .memory(Self.files, directory: folder.configs))
+        let onDisk = SiteBuilder(options: BuildOptions(configDirectory: folder.configs.path, templatesDirectory: nil))
+        let inMemory = SiteBuilder(options: BuildOptions(configDirectory: folder.configs.path, templatesDirectory: nil),
+                                   source: .memory(Self.files, directory: folder.configs.path))
         let (diskSite, diskTheme) = try onDisk.loadAndCheck()
         let (memorySite, memoryTheme) = try inMemory.loadAndCheck()
         #expect(onDisk.render(diskSite, theme: diskTheme) == inMemory.render(memorySite, theme: memoryTheme))

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Testing
 @testable import FormgenCore
 

@@ -1,4 +1,5 @@
 import FormgenServer
+import FormgenTestSupport
 import Foundation
 import Testing
 

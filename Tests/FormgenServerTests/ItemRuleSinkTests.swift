@@ -1,5 +1,6 @@
 import FormgenCore
 import FormgenServer
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,6 @@
 import FormgenCore
 import FormgenServer
+import FormgenTestSupport
 import Foundation
 import FormgenTemplates
 import Testing
@@ -27,7 +28,7 @@ import Testing
         let index = try site.read("public/index.html")
         let externalBefore = try FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent("external/index.html").path)
 
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
         let outcome = builder.build(changes: changed(site, "configs/forms/contact.yaml"))
         #expect(written(outcome) == ["contact/index.html", "contact/reference/index.html", "contact/schema.json"])
         guard case .built(let summary, _, _) = outcome else { Issue.record("the rebuild failed"); return }
@@ -52,7 +53,7 @@ import Testing
         defer { site.remove() }
         let builder = PreviewBuilder(options: site.buildOptions)
         _ = builder.build(changes: [])
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "title: Contact us", with: "title: Write to us"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "title: Contact us", with: "title: Write to us"))
         let written = written(builder.build(changes: changed(site, "configs/forms/contact.yaml"))) ?? []
         #expect(written.contains("index.html"))
         #expect(written.contains("contact/index.html"))
@@ -128,7 +129,7 @@ import Testing
         let builder = PreviewBuilder(options: site.buildOptions)
         _ = builder.build(changes: [])
         let before = try site.read("public/contact/index.html")
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "type: number", with: "type: numbr"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "type: number", with: "type: numbr"))
         guard case .failed(let diagnostics) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
             Issue.record("a broken form built"); return
         }
@@ -141,7 +142,7 @@ import Testing
         }
         #expect(stillBroken.contains("contact.yaml:12:11"))
 
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm)
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml)
         let written = written(builder.build(changes: changed(site, "configs/forms/contact.yaml"))) ?? []
         #expect(written == ["external/index.html", "external/reference/index.html", "external/schema.json"],
                 "contact.yaml is back as it was built; external.yaml's edit is written now")
@@ -153,12 +154,12 @@ import Testing
         defer { site.remove() }
         let builder = PreviewBuilder(options: site.buildOptions)
         _ = builder.build(changes: [])
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm + "  - broken: [\n")
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml + "  - broken: [\n")
         guard case .failed(let diagnostics) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
             Issue.record("a broken form built"); return
         }
         #expect(diagnostics.contains(site.configs.path + "/forms/contact.yaml:"))
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Age", with: "label: Your age"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Age", with: "label: Your age"))
         #expect(written(builder.build(changes: changed(site, "configs/forms/contact.yaml"))) == [
             "contact/index.html", "contact/reference/index.html", "contact/schema.json",
         ])
@@ -169,10 +170,10 @@ import Testing
         defer { site.remove() }
         let builder = PreviewBuilder(options: site.buildOptions)
         _ = builder.build(changes: [])
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
         #expect(written(builder.build(changes: changed(site, "configs/forms/contact.yaml")))?.isEmpty == false)
         #expect(try SiteBuilder(options: site.buildOptions).build().upToDate, "the preview's build is the last build")
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm)
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml)
         let report = try SiteBuilder(options: site.buildOptions).build()
         #expect(!report.upToDate)
         #expect(report.written.contains("contact/index.html"))
@@ -197,7 +198,7 @@ import Testing
         let builder = PreviewBuilder(options: site.buildOptions)
         guard case .built(_, let first, _) = builder.build(changes: []) else { Issue.record("first build failed"); return }
         #expect(first.contains { $0.contains("external.yaml") && $0.contains("unknown key 'colour'") })
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Your name", with: "label: Name"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Your name", with: "label: Name"))
         guard case .built(_, let again, let written) = builder.build(changes: changed(site, "configs/forms/contact.yaml")) else {
             Issue.record("the rebuild failed"); return
         }

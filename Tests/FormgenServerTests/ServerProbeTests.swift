@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -79,11 +80,11 @@ import Testing
                 let (chunked, declared) = try await blocking { () -> (String, String) in
                     let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
                     let chunkHead = Array((String(chunk.count, radix: 16) + "\r\n").utf8), crlf = Array("\r\n".utf8)
-                    let chunked = try RawHTTPClient(port: port)
+                    let chunked = try LoopbackClient(port: port)
                     chunked.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
                     for _ in 0..<50 where chunked.send(chunkHead + chunk + crlf) {}
                     chunked.send("0\r\n\r\n")
-                    let declared = try RawHTTPClient(port: port)
+                    let declared = try LoopbackClient(port: port)
                     declared.send("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(Self.fiftyMegabytes)\r\n\r\n")
                     for _ in 0..<50 where declared.send(chunk) {}
                     return (chunked.receive(), declared.receive())
@@ -91,7 +92,7 @@ import Testing
                 #expect(chunked.hasPrefix("HTTP/1.1 413"), "\(path): \(chunked.prefix(200))")
                 #expect(declared.hasPrefix("HTTP/1.1 413"), "\(path): \(declared.prefix(200))")
             }
-            let page = try await blocking { try RawHTTPClient.exchange("GET /contact/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port) }
+            let page = try await blocking { try LoopbackClient.exchange("GET /contact/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port) }
             #expect(page.hasPrefix("HTTP/1.1 200"))
         }
         #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
@@ -124,12 +125,12 @@ import Testing
         defer { site.remove() }
         try await site.withLiveServer { port in
             for request in Self.malformed {
-                let answer = try await blocking { try RawHTTPClient.exchange(request, port: port) }
+                let answer = try await blocking { try LoopbackClient.exchange(request, port: port) }
                 let status = answer.split(separator: " ", maxSplits: 2).dropFirst().first.flatMap { Int($0) }
                 #expect(answer.isEmpty || (status.map { $0 < 500 } ?? false), "\(request.prefix(80).debugDescription) → \(answer.prefix(120))")
                 #expect(!answer.contains(TestSite.secret))
             }
-            let page = try await blocking { try RawHTTPClient.exchange("GET /contact/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port) }
+            let page = try await blocking { try LoopbackClient.exchange("GET /contact/ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", port: port) }
             #expect(page.hasPrefix("HTTP/1.1 200"))
         }
     }

@@ -1,4 +1,5 @@
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Logging
 import Testing
@@ -29,7 +30,7 @@ import Testing
         await rebuilder.rebuild()
         var events = await hub.subscribe().makeAsyncIterator()
         #expect(await events.next() == .hello(build: "test-1"))
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "label: Age", with: "label: Your age"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Age", with: "label: Your age"))
         await rebuilder.rebuild(because: [site.configs.appendingPathComponent("forms/contact.yaml").path])
         #expect(await events.next() == .reloadPages(["/contact/", "/contact/reference/"]))
         #expect(BuildEvent.reloadPages(["/contact/"]).serverSentEvent == "event: reload\ndata: {\"pages\":[\"/contact/\"]}\n\n")

@@ -1,5 +1,6 @@
 import FormgenCore
 import FormgenServer
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HTTPTypes
@@ -173,7 +174,7 @@ import Testing
         let site = try TestSite.make(build: false)
         defer { site.remove() }
         try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nlanguage: en\nsubmit:\n  provider: collect\n  url: https://forms.example.org\n")
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(of: "submit:\n", with: "submit:\n  minSeconds: 3\n"))
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "submit:\n", with: "submit:\n  minSeconds: 3\n"))
         _ = try SiteBuilder(options: site.buildOptions).build()
         try await site.withClient { client in
             try await client.execute(uri: "/__formgen/submit/contact", method: .post, headers: Self.json,

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 @testable import FormgenCore
 
@@ -90,7 +91,7 @@ struct RemoteSite: Sendable {
     /// Builds (off the cooperative pool) at time `now`.
     func build(now: Double, offline: Bool = false, refresh: Bool = false, downloadImages: Bool = true,
                environment: [String: String] = [:]) async -> Outcome {
-        var options = BuildOptions(configDirectory: folder.configs, templatesDirectory: nil, outputDirectory: output.path, toolIdentity: "test")
+        var options = BuildOptions(configDirectory: folder.configs.path, templatesDirectory: nil, outputDirectory: output.path, toolIdentity: "test")
         options.force = true
         options.remote.cacheDirectory = cache.path
         options.remote.offline = offline

@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 @testable import FormgenCore
 
@@ -10,26 +11,12 @@ enum Repository {
     static let fixtures = root.appendingPathComponent("Tests/FormgenCoreTests/Fixtures").path
 }
 
-/// A throwaway site folder written from a dictionary of files.
-struct TestSite {
-    let root: URL
-
-    /// Writes `files` (path under the site → text) into a new temporary folder.
-    init(_ files: [String: String]) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-test-\(UUID().uuidString)")
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
-    var configs: String { root.appendingPathComponent("configs").path }
-
+/// Loading a throwaway site folder.
+extension TestSite {
     /// Loads and checks the site (remote sources only from the cache: tests never use the network);
     /// diagnostics are shown with paths relative to the site folder.
     func load() -> (site: Site, diagnostics: [String]) {
-        Self.load(configs: configs, relativeTo: root.path)
+        Self.load(configs: configs.path, relativeTo: root.path)
     }
 
     static func load(configs: String, relativeTo base: String) -> (site: Site, diagnostics: [String]) {
