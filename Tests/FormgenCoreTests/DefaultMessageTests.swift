@@ -23,7 +23,10 @@ import Testing
         Case(language: "en", type: .text, label: "IBAN of your account", check: "required", expected: "Enter IBAN of your account"),
         Case(language: "en", type: .text, label: "Steuer-ID", check: "required", expected: "Enter Steuer-ID"),
         Case(language: "en", type: .text, label: "eID number", check: "required", expected: "Enter eID number"),
-        Case(language: "en", type: .email, label: "Email address", check: "required", expected: "Enter email address"),
+        // An email field's required message as GOV.UK words it: "Enter an email address" (#35).
+        Case(language: "en", type: .email, label: "Email address", check: "required", expected: "Enter an email address"),
+        Case(language: "en", type: .email, label: "Your email address", check: "required", expected: "Enter your email address"),
+        Case(language: "en", type: .email, label: "Work email", check: "required", expected: "Enter a work email"),
         Case(language: "en", type: .date, label: "Date of Birth", check: "required", expected: "Enter date of birth"),
         Case(language: "en", type: .formattednumeric, label: "Phone Number", check: "required", expected: "Enter phone number"),
         Case(language: "en", type: .text, label: "Your BSN Number", check: "required", expected: "Enter your BSN number"),
@@ -80,6 +83,26 @@ import Testing
         var field = Field(id: "x", type: example.type, label: example.label, at: SourceLocation(file: "f", line: 1, column: 1))
         if example.options { field.options = [FieldOption(value: "a", label: "A")] }
         #expect(Messages.defaultMessage(example.check, field: field, language: example.language, value: example.value) == example.expected)
+    }
+
+    /// "The selected file must be a image" was the old text: the article follows the first accepted type as it is read (#35).
+    @Test(arguments: [
+        (["image/*"], "The selected file must be an image"),
+        (["image/*", ".pdf"], "The selected file must be an image or PDF"),
+        (["image/png", "image/jpeg"], "The selected file must be a PNG or JPEG"),
+        ([".svg"], "The selected file must be an SVG"),
+        (["application/pdf"], "The selected file must be a PDF"),
+    ])
+    func fileTypeMessageTakesTheArticleOfItsFirstType(accept: [String], expected: String) {
+        let location = SourceLocation(file: "f", line: 1, column: 1)
+        var form = Form(id: "f", path: "f", title: "F", language: "en", format: .native, at: location)
+        var file = Field(id: "photo", type: .file, label: "Photo", at: location)
+        var upload = UploadRules()
+        upload.accept = accept
+        file.upload = upload
+        form.pages = [Page(title: nil, items: [.field(file)])]
+        #expect(FieldMessages(field: file, form: form).format("fileType").text == expected)
+        #expect(Messages.englishArticle(before: "hour") == "an" && Messages.englishArticle(before: "user name") == "a")
     }
 
     @Test func equalsFieldNamesTheOtherFieldMidSentence() {

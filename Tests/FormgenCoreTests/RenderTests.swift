@@ -69,8 +69,11 @@ import Testing
                     tag: #"<fieldset class="fg-choices" id="f-yesno_1">"#),
         Expectation(form: "pet-adoption", id: "f-yesno_1-0",
                     tag: #"<input class="fg-choice-input" id="f-yesno_1-0" name="yesno_1" type="radio" value="Yes" required aria-controls="fg-reveal-yesno_1-0">"#),
+        // A number's input is as wide as its longest bound and the browser's arrows (#35: a 2-digit age is not full width).
         Expectation(form: "registration", id: "f-household_size",
-                    tag: #"<input class="fg-input" id="f-household_size" name="household_size" type="number" min="1" max="20" step="any">"#),
+                    tag: #"<input class="fg-input fg-width-3" id="f-household_size" name="household_size" type="number" min="1" max="20" step="any">"#),
+        Expectation(form: "household", id: "f-pets[0].age_years",
+                    tag: #"<input class="fg-input fg-width-3" id="f-pets[0].age_years" name="pets[0].age_years" type="number" min="0" max="60" step="any">"#),
         Expectation(form: "registration", id: "f-birth_date",
                     tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="date" required min="1900-01-01" autocomplete="bday" aria-describedby="f-birth_date-hint">"#),
         Expectation(form: "registration", id: "f-password",

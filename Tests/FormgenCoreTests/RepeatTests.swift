@@ -105,6 +105,48 @@ import Testing
         #expect(html.contains(#"data-fg-remove hidden>Remove<span class="fg-vh"> Pet 1</span></button>"#))
     }
 
+    /// An optional list (`min: 0`) without JavaScript: one item is drawn, marked "(optional)", its fields not natively
+    /// required, and a post that leaves it empty is valid and sends no list; an item with any answer is checked in full (#35).
+    @Test func anOptionalListsEmptyItemIsNoItem() throws {
+        let optional = Self.form.replacingOccurrences(of: "min: 1", with: "min: 0")
+        let form = try #require(try Self.load(optional).0)
+        let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)
+        #expect(html.contains(#"<legend class="fg-label fg-repeat-legend" tabindex="-1">Pet 1 (optional)</legend>"#))
+        #expect(html.contains(#"name="pets[0].pet_name" type="text""#) && !html.contains(#"name="pets[0].pet_name" type="text" required"#))
+        let spec = FormSpec(form)
+        let blank = try SubmissionBody.values(Data("owner=Ann&pets%5B0%5D.pet_name=+&pets%5B0%5D.age=".utf8), encoding: .urlEncoded, spec: spec)
+        let result = FormValidator(spec: spec).validate(blank)
+        #expect(result.isValid && result.data == ["owner": "Ann"])
+        let half = FormValidator(spec: spec).validate(["owner": "Ann", "pets": [["pet_name": ""], ["age": "3"]]])
+        #expect(half.messages == ["pets[1].pet_name": "Pet 2: Enter name"])
+        let kept = FormValidator(spec: spec).validate(["owner": "Ann", "pets": [[:], ["pet_name": "Rex"]]])
+        #expect(kept.isValid && kept.data["pets"] == [["pet_name": "Rex"]])
+        // A list that needs items checks an empty one as before.
+        let needed = FormValidator(spec: FormSpec(try #require(try Self.load(Self.form).0))).validate(["owner": "Ann", "pets": [[:]]])
+        #expect(needed.messages == ["pets[0].pet_name": "Pet 1: Enter name"])
+    }
+
+    /// A page's section titled as the page ("Your pets" under "Your pets") keeps its legend for screen readers only,
+    /// so the heading is not shown twice (#35).
+    @Test func aSectionTitledAsItsPageHidesItsLegend() throws {
+        let text = """
+            title: T
+            pages:
+              - title: Your pets
+                sections:
+                  - id: pets
+                    title: Your pets
+                    repeat: {min: 1}
+                    fields: [{id: pet_name, label: Name}]
+                  - title: Your vet
+                    fields: [{id: vet, label: Vet}]
+            """
+        let form = try #require(try Self.load(text).0)
+        let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)
+        #expect(html.contains(#"<legend class="fg-section-title fg-vh">Your pets</legend>"#))
+        #expect(html.contains(#"<legend class="fg-section-title">Your vet</legend>"#))
+    }
+
     @Test func schemaAndReferenceDescribeTheList() throws {
         let form = try #require(try Self.load(Self.form).0)
         let schema = SubmissionSchema(form: form).document()

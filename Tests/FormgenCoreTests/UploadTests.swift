@@ -35,7 +35,7 @@ import Testing
         let spec = FormSpec(try #require(loaded))
         let damage = spec.fields[1]
         #expect(damage.upload == FormSpec.UploadSpec(accept: ["image/*", ".pdf"], maxSize: 5_000_000, multiple: true, maxFiles: 3))
-        #expect(damage.messages == ["required": "Select photos of the damage", "fileType": "The selected file must be a image or PDF",
+        #expect(damage.messages == ["required": "Select photos of the damage", "fileType": "The selected file must be an image or PDF",
                                     "fileSize": "The selected file must be smaller than 5 MB", "fileCount": "Select 3 files or fewer"])
         #expect(RuntimeScript.modules(for: spec).contains("files"))
     }
@@ -73,7 +73,7 @@ import Testing
         #expect(validator.validate(["damage": [photo]]).isValid)
         #expect(validator.validate(["damage": [photo, photo, photo, photo]]).messages == ["damage": "Select 3 files or fewer"])
         #expect(validator.validate(["damage": [["name": "a.doc", "size": 1, "type": "application/msword"]]]).messages
-            == ["damage": "The selected file must be a image or PDF"])
+            == ["damage": "The selected file must be an image or PDF"])
         #expect(validator.validate(["damage": [["name": "a.png", "size": 5_000_001, "type": "image/png"]]]).messages
             == ["damage": "The selected file must be smaller than 5 MB"])
         let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)

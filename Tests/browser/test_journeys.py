@@ -81,7 +81,7 @@ def test_yes_with_no_pets_skips_the_pets_page_forward_and_back_and_sends_from_th
         ["Are you 18 or over?", "Yes"], ["Your full name", "Ann Example"], ["Email address", "ann@example.org"],
         ["Phone number", "0612-345-6789"], ["Date of birth", "March 27, 1990"], ["Do you have a yard?", "Yes"],
         ["Is it fenced? Also indicate the type", "Wooden fence"], ["Do you have other pets?", "No"],
-        ["Name of a personal reference", "Bob Reference"]]
+        ["Your veterinarian's name", "Not answered"], ["Name of a personal reference", "Bob Reference"]]
     assert run_axe(driver, axe_source) == []
     click(driver, "[data-fg-submit]")
     assert result(driver) == {"adult": "Yes", "full_name": "Ann Example", "email": "ann@example.org", "phone": "0612-345-6789",

@@ -47,7 +47,7 @@ def test_the_page_says_answers_are_kept_and_clear_empties_storage(page):
     driver.find_element(By.ID, "fg-clear-draft").click()
     assert driver.execute_script("return localStorage.getItem('formgen:draft:registration')") is None
     assert driver.find_element(By.ID, "f-full_name").get_attribute("value") == ""
-    assert driver.find_element(By.ID, "fg-status").text == "Saved answers cleared."
+    assert driver.find_element(By.ID, "fg-announce").get_attribute("textContent") == "Saved answers cleared."
     driver.refresh()
     assert driver.find_element(By.ID, "f-full_name").get_attribute("value") == ""
 

@@ -118,13 +118,43 @@ struct FieldView {
         return nil
     }
 
+    /// A short answer's input is as wide as the answer (GOV.UK's fixed-width inputs): a mask's length, a date's,
+    /// `maxLength`, or a number's longest bound (a 2-digit age is not full width).
     private var widthClass: String? {
         if let mask = field.mask { return mask.count <= 10 ? "fg-width-10" : "fg-width-20" }
         if field.type == .date { return "fg-width-10" }
         if let max = field.validations.compactMap({ if case .maxLength(let n) = $0.kind { return n } else { return nil } }).first {
-            return max <= 5 ? "fg-width-5" : max <= 11 ? "fg-width-10" : max <= 20 ? "fg-width-20" : nil
+            return Self.widthClass(characters: max)
+        }
+        if field.type == .number, let digits = numberDigits {
+            // One character more for the browser's up and down arrows.
+            return Self.widthClass(characters: digits + 1)
         }
         return nil
+    }
+
+    /// The class of an input for answers of at most `characters` characters; nil for long ones (full width).
+    static func widthClass(characters: Int) -> String? {
+        switch characters {
+        case ...2: return "fg-width-2"
+        case 3: return "fg-width-3"
+        case 4: return "fg-width-4"
+        case 5: return "fg-width-5"
+        case 6...11: return "fg-width-10"
+        case 12...20: return "fg-width-20"
+        default: return nil
+        }
+    }
+
+    /// The characters of a number field's longest answer, from both its bounds; nil unless it has both.
+    private var numberDigits: Int? {
+        var low: Double?, high: Double?
+        for rule in field.validations {
+            if case .minValue(let n) = rule.kind { low = n }
+            if case .maxValue(let n) = rule.kind { high = n }
+        }
+        guard let low, let high else { return nil }
+        return max(formatNumber(low).count, formatNumber(high).count)
     }
 
     private var options: [[String: TemplateValue]] {

@@ -102,7 +102,8 @@ public struct PageRenderer: Sendable {
         let notes = JourneyNotes(form: form)
         let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))
         context["pages"] = .objects(form.pages.enumerated().map { index, page in
-            ["index": .number(index), "title": .text(page.title), "items": .objects(items(page.items, form: form, reveals: reveals)),
+            ["index": .number(index), "title": .text(page.title),
+             "items": .objects(Self.hidingTitles(items(page.items, form: form, reveals: reveals), sameAs: page.title)),
              "exit": .bool(page.isExit), "exitHTML": .text(page.text.map(Markdown.html)),
              "notes": .list((notes.byPage[index] ?? []).map(TemplateValue.text))]
         })
@@ -142,6 +143,21 @@ public struct PageRenderer: Sendable {
 
     func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: TemplateValue]] {
         items.compactMap { item in
+    /// A page's sections whose title repeats the page's heading ("Your pets" under "Your pets") keep it as their
+    /// legend for screen readers, visually hidden, so the heading is not shown twice.
+    static func hidingTitles(_ items: [[String: TemplateValue]], sameAs title: String?) -> [[String: TemplateValue]] {
+        guard let title else { return items }
+        return items.map { item in
+            var item = item
+            for key in ["section", "repeat"] {
+                guard case .object(var section)? = item[key], case .text(let own)? = section["title"], own == title else { continue }
+                section["titleHidden"] = true
+                item[key] = .object(section)
+            }
+            return item
+        }
+    }
+
             switch item {
             case .field(let field):
                 if reveals.revealed.contains(field.id) { return nil }
@@ -153,6 +169,7 @@ public struct PageRenderer: Sendable {
                     "title": .text(section.title),
                     "descriptionHTML": .text(section.description.map(Markdown.html)),
                     "items": .objects(self.items(section.items, form: form, reveals: reveals)),
+                    "titleHidden": false,
                 ]]
             }
         }

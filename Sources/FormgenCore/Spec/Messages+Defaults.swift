@@ -44,6 +44,10 @@ extension Messages {
             } else {
                 key = field.kind.isAnsweredByChoosing ? "requiredChoice" : "required"
                 labelText = midSentence(label, language: primary)
+                // GOV.UK: "Enter an email address", not "Enter email address".
+                if primary == "en", field.type == .email, !startsWithDeterminer(labelText) {
+                    labelText = englishArticle(before: labelText) + " " + labelText
+                }
             }
         case "option":
             labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
@@ -51,7 +55,11 @@ extension Messages {
             break
         }
         var values = ["label": labelText]
-        if let value { values["value"] = value }
+        if let value {
+            values["value"] = value
+            // English messages may put {article} before {value}: "must be an image", "must be a PNG".
+            if primary == "en" { values["article"] = englishArticle(before: value) }
+        }
         if let otherLabel { values["other"] = midSentence(spokenLabel(otherLabel), language: primary) }
         return format(text(key, count: count, language: language, in: table) ?? key, values)
     }
@@ -74,6 +82,28 @@ extension Messages {
         case .minValue(let n), .maxValue(let n): return formatNumber(n)
         case .minDate(let bound), .maxDate(let bound): return dateText(bound)
         }
+    }
+
+    /// "a" or "an" before an English word or acronym as it is read aloud: "an image", "a PNG", "an SVG",
+    /// "an email address", "a user name", "an 8-digit code".
+    static func englishArticle(before text: String) -> String {
+        let word = text.prefix { !$0.isWhitespace && $0 != "," && $0 != "-" }
+        guard let first = word.first else { return "a" }
+        if first.isNumber { return word.hasPrefix("8") || ((word.hasPrefix("11") || word.hasPrefix("18")) && word.count % 3 == 2) ? "an" : "a" }
+        if word.count > 1, word.allSatisfy({ $0.isUppercase || $0.isNumber }) {
+            return "AEFHILMNORSX".contains(first) ? "an" : "a"
+        }
+        let lower = word.lowercased()
+        if ["uni", "use", "usu", "uti", "eu", "one", "once"].contains(where: lower.hasPrefix) { return "a" }
+        if ["hour", "honest", "honour", "honor", "heir"].contains(where: lower.hasPrefix) { return "an" }
+        return "aeiou".contains(lower.first ?? "x") ? "an" : "a"
+    }
+
+    /// Whether an English phrase starts with a word that already determines it ("your email", "the code").
+    static func startsWithDeterminer(_ text: String) -> Bool {
+        let first = text.prefix { !$0.isWhitespace }.lowercased()
+        return ["a", "an", "the", "your", "my", "our", "their", "his", "her", "its", "this", "that", "these", "those",
+                "any", "another", "each", "every", "some"].contains(first)
     }
 
     /// The label as a message names it: without a trailing colon or asterisk.

@@ -39,6 +39,13 @@ extension FormValidator {
         return merged
     }
 
+    /// Whether an item of an optional list (`min: 0`) has no answer at all: it is no item (a page without JavaScript
+    /// sends its one empty item), so it is neither checked nor kept; its index stays, for the other items' keys.
+    func isBlank(_ item: [String: JSONValue], in field: FormSpec.FieldSpec) -> Bool {
+        guard field.repeat?.min == 0, let inner = field.fields else { return false }
+        return inner.allSatisfy { $0.isDisplayOnly || FieldValue.isEmpty(item[$0.id], for: $0) }
+    }
+
     /// A repeating section's errors: too few (when it needs an item) or too many items under its id (and then nothing
     /// more), else each item's field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name"); and the
     /// keys of the item fields its rules hide (`id[index].field`).
@@ -51,12 +58,14 @@ extension FormValidator {
             return ([FieldError(field: field.id, message: Messages.format(field.messages?["maxItems"] ?? "maxItems", ["value": String(max)]))], [])
         }
         let items = Self.listItems(values[field.id])
+        let given = items.indices.filter { !isBlank(items[$0], in: field) }
         var errors: [FieldError] = []
         var hidden: [String] = []
-        if items.count < policy.min && (states.required.contains(field.id) || !items.isEmpty) {
+        if given.count < policy.min && (states.required.contains(field.id) || !given.isEmpty) {
             errors.append(FieldError(field: field.id, message: Messages.format(field.messages?["minItems"] ?? "minItems", ["value": String(policy.min)])))
         }
-        for (index, item) in items.enumerated() {
+        for index in given {
+            let item = items[index]
             let legend = Messages.format(policy.itemLabel, ["n": String(index + 1)])
             let result = validator.validate(itemValues(item, section: field.id, values: values, hidden: states.hidden))
             for error in result.errors {
@@ -68,12 +77,14 @@ extension FormValidator {
     }
 
     /// The cleaned list: each item cleaned as a submission of its fields, leaving out those whose key
-    /// (`id[index].field`) is in `hidden`; nil for no items.
+    /// (`id[index].field`) is in `hidden`, and an optional list's blank items; nil for no items.
     func cleanList(_ field: FormSpec.FieldSpec, value: JSONValue?, hidden: Set<String>) -> JSONValue? {
         guard let validator = itemValidators[field.id] else { return nil }
         let items = Self.listItems(value)
-        guard !items.isEmpty else { return nil }
-        return .array(items.enumerated().map { index, item in
+        let given = items.indices.filter { !isBlank(items[$0], in: field) }
+        guard !given.isEmpty else { return nil }
+        return .array(given.map { index in
+            let item = items[index]
             let inItem = Set(validator.spec.fields.map(\.id).filter { hidden.contains(FormSpec.itemKey(field.id, index, $0)) })
             return .object(validator.data(item, hidden: inItem))
         })

@@ -14,3 +14,14 @@ export function todayUTC(now) {
   var date = now instanceof Date ? now : new Date();
   return typeof now === "string" ? parseDate(now) : [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
 }
+/** An ISO date as the page's language writes it ("15 March 1985", "27. März 1990"), as "Check your answers" and
+    error messages show it; any other text as it is. */
+export function dateWords(value, lang) {
+  var date = parseDate(value);
+  if (!date) return value;
+  try {
+    var day = new Date(Date.UTC(2000, date[1] - 1, date[2]));
+    day.setUTCFullYear(date[0]);
+    return new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
+  } catch (error) { return value; }
+}

@@ -33,7 +33,7 @@ features.push(function (p) {
     p.clearDraft();
     inputs.forEach(function (f) { if (isDraftable(f)) p.writeValue(f, ""); });
     p.applyRules();
-    p.status.textContent = p.M.draftCleared;
+    p.announce(p.M.draftCleared);
   });
   function schedule() {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 /* Errors: inline messages tied to their controls, the error summary, and checks as the user types and leaves fields. */
+import { dateWords } from "./dates.js";
 import { validate } from "./validate.js";
 import { isDisplayOnly, isEmpty, isFieldset } from "./values.js";
 
@@ -9,13 +10,15 @@ export function addErrors(p) {
   function showError(id, message) {
     var field = byId[id], error = $("f-" + id + "-error"), wrapper = $("fg-field-" + id);
     if (!field || !error) return;
+    // A date in a date field's message as the page writes dates ("1 January 1900", not 1900-01-01).
+    if (message && field.type === "date") message = message.replace(/\b\d{4}-\d{2}-\d{2}\b/g, function (iso) { return dateWords(iso, spec.lang); });
     if (message) {
       error.textContent = "";
       var prefix = document.createElement("span");
       prefix.className = "fg-vh";
       prefix.textContent = M.errorPrefix + " ";
       error.appendChild(prefix);
-      error.appendChild(document.createTextNode(message));
+      error.appendChild(document.createTextNode(p.inlineText(id, message)));
       shown[id] = message;
     } else {
       delete shown[id];
@@ -79,6 +82,8 @@ export function addErrors(p) {
     item.appendChild(document.createTextNode(" "));
     item.appendChild(retry);
   };
+  /** The message under a field: as the summary says it, unless a module words it for its place (repeat.js). */
+  p.inlineText = function (id, message) { return message; };
   p.showError = showError;
   p.renderSummary = renderSummary;
   p.runChecks = runChecks;

@@ -1,7 +1,7 @@
-/* File fields: the chosen files' metadata ({name, size, type}) as the field's value, checked before sending (count,
-   type by `accept`, size) with the field's messages; and a form with files sent as multipart/form-data: the answers
-   as ordinary parts named as the form's controls are, each file as a part of its field. Files never go into drafts
-   (the build marks file fields sensitive). FormValidator+Files.swift implements the same checks in Swift. */
+/* File fields: the chosen files' metadata ({name, size, type}) as the field's value, checked as soon as they are
+   chosen and before sending (count, type by `accept`, size) with the field's messages; and a form with files sent as
+   multipart/form-data: the answers as ordinary parts named as the form's controls are, each file as a part of its
+   field. Files never go into drafts (the build marks file fields sensitive). FormValidator+Files.swift implements the same checks in Swift. */
 import { features } from "./page.js";
 import { lists } from "./validate.js";
 import { format, text } from "./values.js";
@@ -49,6 +49,15 @@ lists.file = {
 
 features.push(function (p) {
   var baseRead = p.readValue;
+  // A chosen file's type and size are checked at once, not first on Next or Submit.
+  p.spec.fields.forEach(function (field) {
+    var input = field.kind === "file" && p.controls(field.id)[0];
+    if (input) input.addEventListener("change", function () {
+      if (!input.files.length && !p.shown[field.id]) return;
+      p.runChecks([field.id]);
+      if (!p.summary.hidden) p.renderSummary(null, false);
+    });
+  });
   (p.answers = p.answers || {}).file = function (field, value) { return [].concat(value).map(function (f) { return f.name; }).join(", "); };
   p.readValue = function (field) {
     if (field.kind !== "file") return baseRead(field);

@@ -27,6 +27,8 @@ export function createPage() {
     values: values, pageOf: pageOf, describe: describe, applyRules: applyRules,
     // The ids errors of these fields are shown under (repeat.js adds each item's fields).
     expand: function (ids) { return ids; },
+    /** Says `text` to screen readers ("Pet 2 added") in the visually hidden live region. */
+    announce: function (text) { var region = $("fg-announce"); if (region) region.textContent = text; },
   };
   form.noValidate = true;
 

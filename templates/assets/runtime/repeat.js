@@ -24,42 +24,65 @@ function itemValues(sub, item, values, hidden) {
   return merged;
 }
 export function itemKey(list, index, id) { return list + "[" + index + "]." + id; }
+/** Whether an item of an optional list (`min: 0`) has no answer at all: no item (a page without JavaScript sends its
+    one empty item), neither checked nor kept; its index stays, for the other items' keys. */
+export function isBlank(field, item) {
+  return field.repeat.min === 0 && field.fields.every(function (f) { return f.kind === "display" || isEmpty(item[f.id], f); });
+}
 
 lists.repeat = {
   /** The list's errors; the keys of the item fields its rules hide go into `state.hidden` (`pets[1].kind_other`). */
   check: function (spec, field, values, state, now) {
     var r = field.repeat, all = listItems(values[field.id]), M = field.messages || {}, errors = {}, sub = itemSpecOf(spec, field);
-    if (all.length < r.min && (state.required.has(field.id) || all.length)) errors[field.id] = format(M.minItems, { value: String(r.min) });
+    var given = all.filter(function (item) { return !isBlank(field, item); }).length;
+    if (given < r.min && (state.required.has(field.id) || given)) errors[field.id] = format(M.minItems, { value: String(r.min) });
     else if (r.max !== undefined && r.max !== null && all.length > r.max) {
       // Too many items is the answer: the page never sends more, and checking each of millions would take seconds.
       errors[field.id] = format(M.maxItems, { value: String(r.max) });
       return errors;
     }
     all.forEach(function (item, i) {
+      if (isBlank(field, item)) return;
       var result = validate(sub, itemValues(sub, item, values, state.hidden), now), found = result.errors, legend = format(r.itemLabel, { n: String(i + 1) });
       field.fields.forEach(function (f) { if (found[f.id]) errors[itemKey(field.id, i, f.id)] = legend + ": " + found[f.id]; });
       result.hidden.forEach(function (id) { state.hidden.add(itemKey(field.id, i, id)); });
     });
     return errors;
   },
-  /** Each item cleaned, leaving out the fields whose key (`pets[1].kind_other`) is in `hidden`. */
+  /** Each item cleaned, leaving out the fields whose key (`pets[1].kind_other`) is in `hidden`, and blank items. */
   clean: function (spec, field, value, hidden) {
-    var all = listItems(value), sub = itemSpecOf(spec, field);
-    return all.length ? all.map(function (item, i) {
-      return clean(sub, item, new Set(sub.pages[0].fields.filter(function (id) { return hidden.has(itemKey(field.id, i, id)); })));
-    }) : null;
+    var all = listItems(value), sub = itemSpecOf(spec, field), kept = [];
+    all.forEach(function (item, i) {
+      if (!isBlank(field, item)) kept.push(clean(sub, item, new Set(sub.pages[0].fields.filter(function (id) { return hidden.has(itemKey(field.id, i, id)); }))));
+    });
+    return kept.length ? kept : null;
   },
 };
 
 features.push(function (p) {
   p.spec.fields.forEach(function (field) { if (field.kind === "repeat") repeatSection(p, field); });
-  /** "Check your answers": one line per item, "Pet 1: Rex, Dog". */
-  (p.answers = p.answers || {}).repeat = function (field, value, answer) {
-    return value.map(function (item, i) {
-      return format(field.repeat.itemLabel, { n: String(i + 1) }) + ": " + field.fields.filter(function (f) {
-        return f.kind !== "display" && !p.state.hidden.has(itemKey(field.id, i, f.id)) && !isEmpty(item[f.id], f);
-      }).map(function (f) { return answer(f, item[f.id]); }).join(", ");
-    }).join("\n");
+  /** "Check your answers": a card per item given, titled with its legend ("Pet 1"), listing each of its questions
+      the item's rules ask with its answer. */
+  p.reviewItems = function (field, value) {
+    var cards = [];
+    listItems(value).forEach(function (item, i) {
+      if (isBlank(field, item)) return;
+      cards.push({ title: format(field.repeat.itemLabel, { n: String(i + 1) }), rows: field.fields.filter(function (f) {
+        return f.kind !== "display" && !p.state.hidden.has(itemKey(field.id, i, f.id));
+      }).map(function (f) { return { field: f, value: item[f.id] }; }) });
+    });
+    return cards;
+  };
+  /** An item field's inline message leaves out its item's legend, which its fieldset already says ("Pet 2: …" in the
+      summary, "…" under the field in Pet 2). */
+  var baseInline = p.inlineText;
+  p.inlineText = function (id, message) {
+    var match = /^(.*)\[(\d+)\]\.[^.]+$/.exec(id), field = match && p.byId[match[1]];
+    if (field && field.kind === "repeat") {
+      var legend = format(field.repeat.itemLabel, { n: String(+match[2] + 1) }) + ": ";
+      if (message.indexOf(legend) === 0) message = message.slice(legend.length);
+    }
+    return baseInline(id, message);
   };
 });
 
@@ -108,7 +131,7 @@ function repeatSection(p, field) {
       p.applyRules();
       var first = Array.prototype.filter.call(item.querySelectorAll("input, select, textarea"), function (el) { return !el.closest("[hidden]"); })[0];
       if (first) first.focus();
-      p.status.textContent = format(R.added, { item: legendOf(entries().length - 1) });
+      p.announce(format(R.added, { item: legendOf(entries().length - 1) }));
       changed();
     }
   }
@@ -120,7 +143,7 @@ function repeatSection(p, field) {
     if (!announce) return;
     var before = entries()[Math.max(index - 1, 0)];
     (before ? before.querySelector(".fg-repeat-legend") : p.$("f-" + field.id)).focus();
-    p.status.textContent = format(R.removed, { item: removed });
+    p.announce(format(R.removed, { item: removed }));
     p.renderSummary(null, false);
     changed();
   }
@@ -161,7 +184,7 @@ function repeatSection(p, field) {
   };
   p.writeValue = function (f, value) {
     if (f.id !== field.id) return baseWrite(f, value);
-    var all = listItems(value), want = Math.max(all.length, R.min, 1);
+    var all = listItems(value), want = Math.max(all.length, R.min);
     clearErrors();
     while (entries().length < want) add(false);
     while (entries().length > want) remove(entries()[entries().length - 1], false);
@@ -170,4 +193,6 @@ function repeatSection(p, field) {
     });
   };
   renumber();
+  // An optional list starts with no item, and an Add button (the item drawn for a page without JavaScript goes).
+  if (R.min === 0) remove(entries()[0], false);
 }

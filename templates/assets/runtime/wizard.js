@@ -1,6 +1,7 @@
 /* The wizard: one step at a time. The steps are the pages the journey visits (rules.js), then "Check your answers"
    when the form has it; an exit page ends the journey with no Next and no submit. A form of one page without a
    review step leaves this module out. */
+import { dateWords } from "./dates.js";
 import { features } from "./page.js";
 import { validate } from "./validate.js";
 import { format, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
@@ -54,7 +55,7 @@ features.push(function (p) {
   }
   function goNext() {
     p.applyRules();
-    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(M.loadFailed, true); p.addRetry(p.retryPrefill); return; }
+    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(p.prefillFailed(), true); p.addRetry(p.retryPrefill); return; }
     var check = p.runChecks(p.pageFieldIds(p.current));
     p.renderSummary(null, !check.ok);
     if (!check.ok) return;
@@ -82,7 +83,7 @@ features.push(function (p) {
   /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
   function answer(field, value) {
     if (field.type === "password") return review.getAttribute("data-hidden");
-    // Kinds whose module words their answers (repeat.js, files.js).
+    // Kinds whose module words their answers (files.js).
     var own = (p.answers || {})[field.kind];
     if (own) return own(field, value, answer);
     if (isSingleCheckbox(field)) return review.getAttribute(value ? "data-yes" : "data-no");
@@ -93,37 +94,59 @@ features.push(function (p) {
       var select = p.controls(field.id)[0];
       return select && select.selectedIndex > 0 ? select.options[select.selectedIndex].text : v;
     });
-    var t = labels.join(", "), date = field.type === "date" && /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-    if (date) {
-      try {
-        return new Intl.DateTimeFormat(spec.lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" })
-          .format(new Date(Date.UTC(+date[1], +date[2] - 1, +date[3])));
-      } catch (error) { return t; }
-    }
+    var t = labels.join(", ");
+    if (field.type === "date") return dateWords(t, spec.lang);
     if (field.type === "number" && /^-?\d+(\.\d+)?$/.test(t)) return new Intl.NumberFormat(spec.lang).format(+t);
     return t;
   }
+  /** "Check your answers" as GOV.UK's summary list: question, answer and a "Change" link (none for an answer filled
+      in for the person); an optional question left empty reads "Not answered"; each item of a repeating section is a
+      card titled with its legend ("Pet 1") listing its questions and answers. */
   function fillReview() {
-    var list = review.querySelector(".fg-summary-list"), values = p.values();
-    list.textContent = "";
-    p.state.path.forEach(function (index) {
-      spec.pages[index].fields.forEach(function (id) {
-        var field = p.byId[id];
-        if (!field || isDisplayOnly(field) || p.state.hidden.has(id) || isEmpty(values[id], field)) return;
-        var row = el("div", "fg-summary-row"), action = el("dd", "fg-summary-action"), link = el("a", "fg-link");
-        row.appendChild(el("dt", "", field.label));
-        row.appendChild(el("dd", "", answer(field, values[id])));
-        link.href = "#fg-page-" + index;
+    var box = review.querySelector(".fg-review-list"), values = p.values(), list = null, blank = review.getAttribute("data-not-answered");
+    box.textContent = "";
+    function words(field, value) {
+      return isEmpty(value, field) && !isSingleCheckbox(field) ? blank : answer(field, value);
+    }
+    function row(target, label, text, page, hiddenLabel) {
+      var line = el("div", "fg-summary-row" + (page === null ? " fg-summary-row-no-actions" : ""));
+      line.appendChild(el("dt", "fg-summary-key", label));
+      line.appendChild(el("dd", "fg-summary-value", text));
+      if (page !== null) {
+        var action = el("dd", "fg-summary-actions"), link = el("a", "fg-link");
+        link.href = "#fg-page-" + page;
         link.appendChild(document.createTextNode(review.getAttribute("data-change")));
-        link.appendChild(el("span", "fg-vh", " " + field.label));
+        link.appendChild(el("span", "fg-vh", " " + hiddenLabel));
         link.addEventListener("click", function (event) {
           event.preventDefault();
           returning = true;
-          showPage(index, true);
+          showPage(page, true);
         });
         action.appendChild(link);
-        row.appendChild(action);
-        list.appendChild(row);
+        line.appendChild(action);
+      }
+      target.appendChild(line);
+    }
+    p.state.path.forEach(function (index) {
+      spec.pages[index].fields.forEach(function (id) {
+        var field = p.byId[id];
+        if (!field || isDisplayOnly(field) || p.state.hidden.has(id)) return;
+        var cards = field.kind === "repeat" && p.reviewItems ? p.reviewItems(field, values[id]) : [];
+        if (cards.length) {
+          list = null;
+          box.appendChild(el("h3", "fg-summary-heading", field.label));
+          cards.forEach(function (card) {
+            var wrapper = el("div", "fg-summary-card"), content = el("div", "fg-summary-card-content"), items = el("dl", "fg-summary-list");
+            wrapper.appendChild(el("h4", "fg-summary-card-title", card.title));
+            card.rows.forEach(function (r) { row(items, r.field.label, words(r.field, r.value), index, r.field.label + " (" + card.title + ")"); });
+            content.appendChild(items);
+            wrapper.appendChild(content);
+            box.appendChild(wrapper);
+          });
+          return;
+        }
+        if (!list) box.appendChild(list = el("dl", "fg-summary-list"));
+        row(list, field.label, words(field, values[id]), field.readOnly ? null : index, field.label);
       });
     });
   }
