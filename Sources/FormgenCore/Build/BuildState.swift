@@ -179,9 +179,7 @@ public struct BuildState: Codable, Equatable, Sendable {
         if let preview = options.preview { hasher.add("preview|\(preview.sinkPrefix)|\(preview.scriptSource)") }
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
-            var files: [String] = []
-            SiteSource.walk(root, prefix: "", into: &files)
-            for relative in files.sorted() {
+            for relative in FolderWalk.entries(under: root).filter({ $0.kind != .folder }).map(\.path) {
                 let path = (root as NSString).appendingPathComponent(relative)
                 hasher.add("\(root)/\(relative)")
                 let record = digests.record(of: path)

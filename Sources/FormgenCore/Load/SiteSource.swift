@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Where a site's configs come from: a config folder on disk, or its files held in memory (path under the
 /// config folder → text). Loading, checking and building read only through it, so a test or a tool can
@@ -39,10 +36,7 @@ public struct SiteSource: Sendable {
             let prefix = folder + "/"
             relatives = texts.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         } else {
-            var found: [String] = [], links: [String] = []
-            Self.walk(path(folder), prefix: "", into: &found, links: &links)
-            let linked = Set(links)
-            relatives = found.filter { !linked.contains($0) }
+            relatives = FolderWalk.entries(under: path(folder)).filter { $0.kind == .file }.map(\.path)
         }
         let base = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
         return relatives.filter { relative in
@@ -58,46 +52,11 @@ public struct SiteSource: Sendable {
         return name[name.index(after: dot)...].lowercased()
     }
 
-    /// The files under `folder` (symbolic links included, and also listed in `links`), by path under it; POSIX
-    /// `readdir`, several times cheaper than Foundation's enumerator for a folder of a thousand configs. A link is
-    /// never followed, to a folder or a file.
-    static func walk(_ folder: String, prefix: String, into found: inout [String], links: inout [String]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let full = folder + "/" + name
-            let relative = prefix.isEmpty ? name : prefix + "/" + name
-            var type = Int32(entry.pointee.d_type)
-            if type == Int32(DT_UNKNOWN) {
-                var info = stat()
-                if lstat(full, &info) == 0 {
-                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? Int32(DT_LNK) : Int32(DT_REG)
-                }
-            }
-            if type == Int32(DT_DIR) {
-                walk(full, prefix: relative, into: &found, links: &links)
-            } else {
-                found.append(relative)
-                if type == Int32(DT_LNK) { links.append(relative) }
-            }
-        }
-    }
-
-    /// The files under `folder`, symbolic links included, by path under it.
-    static func walk(_ folder: String, prefix: String, into found: inout [String]) {
-        var links: [String] = []
-        walk(folder, prefix: prefix, into: &found, links: &links)
-    }
-
     /// The symbolic links anywhere under the config folder, as full paths, sorted. formgen reads and copies none
     /// of them: a link could bring a file from outside the site (`assets/p.txt -> /etc/passwd`) into the output.
     public func symbolicLinks() -> [String] {
         guard texts == nil else { return [] }
-        var found: [String] = [], links: [String] = []
-        Self.walk(directory, prefix: "", into: &found, links: &links)
-        return links.map(path).sorted()
+        return FolderWalk.entries(under: directory).filter { $0.kind == .link }.map { path($0.path) }.sorted()
     }
 
     /// Whether a file exists at this path under the config folder.

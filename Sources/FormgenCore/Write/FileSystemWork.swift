@@ -28,10 +28,9 @@ enum FileSystemWork {
 
     /// Removes a folder and everything in it: files first, then folders from the deepest up.
     static func removeTree(_ root: URL, jobs: Int? = nil) {
-        var files: [String] = []
-        var folders: [String] = []
-        list(root.path, files: &files, folders: &folders)
-        let fileList = files
+        let entries = FolderWalk.entries(under: root.path)
+        let fileList = entries.filter { $0.kind != .folder }.map { root.path + "/" + $0.path }
+        let folders = entries.filter { $0.kind == .folder }.map { root.path + "/" + $0.path }
         run(fileList.count, jobs: jobs) { index in _ = unlink(fileList[index]) }
         let byDepth = Dictionary(grouping: folders) { $0.split(separator: "/").count }
         for depth in byDepth.keys.sorted(by: >) {
@@ -39,29 +38,6 @@ enum FileSystemWork {
             run(level.count, jobs: jobs) { index in _ = rmdir(level[index]) }
         }
         try? FileManager.default.removeItem(at: root)
-    }
-
-    /// Every entry under `folder` (not following symbolic links), by POSIX `readdir` and the entry's type: files
-    /// and links in `files`, folders in `folders`.
-    private static func list(_ folder: String, files: inout [String], folders: inout [String]) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name == "." || name == ".." { continue }
-            let path = folder + "/" + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            }
-            if isFolder {
-                folders.append(path)
-                list(path, files: &files, folders: &folders)
-            } else {
-                files.append(path)
-            }
-        }
     }
 }
 
