@@ -26,11 +26,14 @@ public struct ServeOptions: Sendable {
         return (parent as NSString).appendingPathComponent(".formgen/preview")
     }
 
+    /// What the preview builds differently: forms post to the sink, pages carry the live-reload script.
+    public static let previewMode = PreviewMode(sinkPrefix: SubmissionSink.pathPrefix, script: LiveReloadScript.source)
+
     public init(build: BuildOptions, host: String = "127.0.0.1", port: Int = 8080,
                 mocksDirectory: String? = nil, submissionsFile: String? = nil,
                 poll: Bool = false, debounceMilliseconds: Int = 40, maxBodyBytes: Int = 1 << 20) {
         self.build = build
-        self.build.preview = PreviewMode(sinkPrefix: SubmissionSink.pathPrefix, script: LiveReloadScript.source)
+        self.build.preview = Self.previewMode
         self.host = host
         self.port = port
         let configParent = URL(fileURLWithPath: build.configDirectory).deletingLastPathComponent().path

@@ -72,7 +72,7 @@ import Testing
         let site = try TestSite.make()
         defer { site.remove() }
         let served = try site.read("public/contact/index.html")
-        try site.write("configs/forms/contact.yaml", TestSite.contactForm.replacingOccurrences(
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(
             of: "submit:\n", with: "submit:\n  action: /__formgen/submit/contact\n"))
         try site.buildPlainly(into: "built")
         let built = try site.read("built/contact/index.html")
@@ -100,10 +100,14 @@ import Testing
         #expect(!policy.contains(builtScript.cspSource))
     }
 
-    @Test func theBuiltIn404PageEscapesThePath() {
-        let page = PreviewPagesMiddleware<BasicRequestContext>.builtInPage(path: "/<script>alert(1)</script>")
-        #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
-        #expect(!page.contains("<script>alert(1)"))
+    @Test func theBuiltIn404PageIsTheThemesWithTheReloadScript() throws {
+        let page = PreviewPagesMiddleware<BasicRequestContext>.builtInPage
+        #expect(page.contains(#"<h1 class="fg-title">Page not found</h1>"#))
+        #expect(page.contains(#"<main id="main" class="fg-main" tabindex="-1">"#))
+        #expect(page.contains("<script>\(LiveReloadScript.source)</script>"))
+        let policy = try #require(Self.policy(of: page))
+        #expect(policy.contains(LiveReloadScript.cspSource))
+        #expect(policy.contains("default-src 'none'"))
     }
 
     /// The page's Content-Security-Policy, unescaped.

@@ -61,11 +61,16 @@ extension PageRenderer {
 
     /// `404.html`: served for any missing address, so its links start from the site's base URL.
     public func renderNotFound(_ site: Site) -> String {
+        renderNotFound(hasDocs: !site.docs.isEmpty)
+    }
+
+    /// `404.html` of a site with docs (linked from it) or without.
+    public func renderNotFound(hasDocs: Bool) -> String {
         let title = Messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
         var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
         context["root"] = .text(settings.baseURL)
-        context["docsHref"] = .text(site.docs.isEmpty ? nil : settings.baseURL + DocPage.indexPath + "/")
+        context["docsHref"] = .text(hasDocs ? settings.baseURL + DocPage.indexPath + "/" : nil)
         return page("not-found", context)
     }
 

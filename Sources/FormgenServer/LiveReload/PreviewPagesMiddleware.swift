@@ -35,7 +35,7 @@ public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware 
             body = try await files.loadFile(id: page, context: context)
             length = attributes.size
         } else {
-            let page = ByteBuffer(string: Self.builtInPage(path: request.uri.path))
+            let page = ByteBuffer(string: Self.builtInPage)
             body = ResponseBody(byteBuffer: page)
             length = page.readableBytes
         }
@@ -48,12 +48,14 @@ public struct PreviewPagesMiddleware<Context: RequestContext>: RouterMiddleware 
         return Response(status: .notFound, headers: headers, body: request.method == .head ? ResponseBody() : body)
     }
 
-    /// The 404 page of a site without its own, with the live-reload script.
-    static func builtInPage(path: String) -> String {
-        PlainPage.html(title: "Page not found", body: """
-        <h1>Page not found</h1>
-        <p>Nothing is built at <code>\(HTMLEscaping.escape(path))</code>.</p>
-        <p><a href="/">Go to the home page</a></p>
-        """, liveReload: true)
-    }
+    /// The 404 page of a site without its own (none is built yet, or the build failed).
+    static var builtInPage: String { builtInNotFoundPage }
 }
+
+/// The built-in theme's `404.html`, rendered once as `formgen serve` renders every page: with the live-reload script,
+/// so that it reloads once a build succeeds.
+private let builtInNotFoundPage: String = {
+    var renderer = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings())
+    renderer.preview = ServeOptions.previewMode
+    return renderer.renderNotFound(hasDocs: false)
+}()
