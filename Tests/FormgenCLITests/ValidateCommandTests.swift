@@ -65,9 +65,20 @@ struct ValidateCommandTests {
     }
 
     @Test func aValidSubmissionExits0() throws {
-        let outcome = try ValidateRunner.run(["kyc/nl", "-"], input: #"{"bsn": "123456789", "email": "jan@example.nl", "consent": true}"#)
+        let outcome = try ValidateRunner.run(["kyc/nl", "-"], input: #"{"first_name": "Jan", "last_name": "van der Berg", "birth_date": "1985-03-15", "bsn": "123456789", "email": "jan@example.nl", "consent": true}"#)
         #expect(outcome.status == 0)
         #expect(outcome.stdout == "<stdin>: valid for kyc/nl\n")
+    }
+
+    /// A required read-only field the profile API left out (null or absent) is missing: refused, in words (#35).
+    @Test func aRequiredReadOnlyFieldLeftOutIsRefused() throws {
+        let outcome = try ValidateRunner.run(["kyc/nl", "-"], input: #"{"first_name": "Jan", "last_name": null, "bsn": "123456789", "email": "jan@example.nl", "consent": true}"#)
+        #expect(outcome.status == 1)
+        #expect(outcome.stdout == """
+            last_name: Last Name is missing: we could not fill it in for you
+            birth_date: Birth Date is missing: we could not fill it in for you
+
+            """)
     }
 
     @Test func jsonOutputCarriesErrorsHiddenFieldsAndCleanedData() throws {

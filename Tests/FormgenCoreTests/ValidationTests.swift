@@ -69,11 +69,23 @@ struct FormValidatorTests {
     @Test func validatesASubmissionReadFromAPage() throws {
         let (_, page) = try Self.exampleForm("kyc/nl")
         let validator = FormValidator(spec: try FormSpec(pageHTML: page))
-        let result = try validator.validate(json: Data(#"{"bsn": "12345", "email": "a@b.co", "consent": true, "first_name": "Jan"}"#.utf8))
+        let result = try validator.validate(json: Data(#"{"bsn": "12345", "email": "a@b.co", "consent": true, "first_name": "Jan", "last_name": "Berg", "birth_date": "1985-03-15"}"#.utf8))
         #expect(result.errors == [FieldError(field: "bsn", message: "BSN must be 9 digits")])
         #expect(result.errors.map(\.description) == ["bsn: BSN must be 9 digits"])
         #expect(!result.isValid)
-        #expect(result.data == ["bsn": "12345", "email": "a@b.co", "consent": true, "first_name": "Jan"])
+        #expect(result.data == ["bsn": "12345", "email": "a@b.co", "consent": true, "first_name": "Jan", "last_name": "Berg", "birth_date": "1985-03-15"])
+    }
+
+    /// The NL profile API may answer without a required read-only field (null or absent): the page cannot send it,
+    /// and a server must not take the answers without it either (#35).
+    @Test func aRequiredReadOnlyFieldTheSourceLeftOutIsRefused() throws {
+        let (_, page) = try Self.exampleForm("kyc/nl")
+        let validator = FormValidator(spec: try FormSpec(pageHTML: page))
+        let result = try validator.validate(json: Data(#"{"bsn": "123456789", "email": "a@b.co", "consent": true, "first_name": "Jan", "last_name": null}"#.utf8))
+        #expect(result.errors.map(\.description) == ["last_name: Last Name is missing: we could not fill it in for you",
+                                                     "birth_date: Birth Date is missing: we could not fill it in for you"])
+        let filled = try validator.validate(json: Data(#"{"bsn": "123456789", "email": "a@b.co", "consent": true, "first_name": "Jan", "last_name": "Berg", "birth_date": "1985-03-15"}"#.utf8))
+        #expect(filled.isValid)
     }
 
     @Test func aSubmissionThatIsNotAnObjectIsRefused() throws {

@@ -29,6 +29,37 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.submissions.path))
     }
 
+    /// A required field the page fills from a data source, which the source left out (null or absent): the sink (and
+    /// collect, through the same handler) refuses the answers with 422 and says what is missing (#35).
+    @Test func aRequiredPrefilledFieldLeftOutIsRefused() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        try site.write("configs/forms/profile.yaml", """
+            id: profile
+            title: Profile
+            dataSources:
+              - { id: me, type: api, endpoint: /api/me, fields: [birth_date] }
+            fields:
+              - { id: birth_date, label: Date of birth, type: date, required: true, dataSource: me }
+              - { id: email, label: Email, type: email, required: true }
+
+            """)
+        _ = try SiteBuilder(options: site.buildOptions).build()
+        try await site.withClient { client in
+            for body in [#"{"email":"a@b.co"}"#, #"{"email":"a@b.co","birth_date":null}"#] {
+                try await client.execute(uri: "/__formgen/submit/profile", method: .post, headers: Self.json,
+                                         body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .unprocessableContent)
+                    #expect(response.text == #"{"errors":{"birth_date":"Date of birth is missing: we could not fill it in for you"}}"# + "\n")
+                }
+            }
+            try await client.execute(uri: "/__formgen/submit/profile", method: .post, headers: Self.json,
+                                     body: ByteBuffer(string: #"{"email":"a@b.co","birth_date":"1985-03-15"}"#)) { response in
+                #expect(response.status == .ok)
+            }
+        }
+    }
+
     /// The sink answers in the language of the page that posted: `fr/avis/` gets French messages and a French page.
     @Test func theAnswerIsInThePostingPagesLanguage() async throws {
         let site = try TestSite.make(build: false)

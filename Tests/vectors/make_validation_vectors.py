@@ -36,7 +36,9 @@ SEMANTICS = [
     "Trimming removes ECMAScript white space and line terminators from both ends (String.prototype.trim):",
     "U+0009-000D, U+0020, U+00A0, U+1680, U+2000-200A, U+2028, U+2029, U+202F, U+205F, U+3000, U+FEFF.",
     "",
-    "Per field, in order: skip if hidden, readOnly, or display-only (image, paragraph).",
+    "Per field, in order: skip if hidden or display-only (image, paragraph). A readOnly field (filled in for the",
+    "person by a data source or a default) is only checked for presence: empty and required (after rules) ->",
+    "field.messages.required (the build's 'is missing' text); it is never checked further.",
     "Empty = missing, text empty after trimming, an unchecked single checkbox, an empty checkbox group.",
     "Empty and required (after rules) -> field.messages.required. Empty and optional -> valid, no further checks.",
     "Type checks: number must be a decimal number (HTML's valid floating-point number:",
@@ -164,7 +166,11 @@ def with_messages(field, fields, lang):
     field["validations"] = [dict(rule) for rule in field.get("validations", [])]
     if not field["validations"]:
         del field["validations"]
-    if field["kind"] in ("display", "repeat", "file") or field.get("readOnly") or field.get("dataSource"):
+    if field["kind"] in ("display", "repeat", "file"):
+        return field
+    if field.get("readOnly") or field.get("dataSource"):
+        field["readOnly"] = True
+        field["messages"] = {"required": table["readOnlyMissing"].replace("{label}", field["label"])}
         return field
 
     def fill(key, value=None, count=None):
@@ -635,7 +641,13 @@ one("option check before validations", f("colour", "Colour", "select", options=c
 one("option nl default", f("colour", "Kleur", "radio", options=colours), "blue", "Kies een van de opties voor Kleur", lang="nl")
 
 # ---------------------------------------------------------------- skipped fields and order
-one("readOnly required empty: not validated", f("first", "First name", readOnly=True, required=True, dataSource="profile"), "", None)
+one("readOnly required empty: missing", f("first", "First name", readOnly=True, required=True, dataSource="profile"), "",
+    "First name is missing: we could not fill it in for you")
+one("readOnly required absent: missing", f("first", "First name", readOnly=True, required=True, dataSource="profile"), MISSING,
+    "First name is missing: we could not fill it in for you")
+one("readOnly required null: missing (nl)", f("first", "Voornaam", readOnly=True, required=True, dataSource="profile"), None,
+    "Voornaam ontbreekt: we konden dit niet voor u invullen", lang="nl")
+one("readOnly optional empty: valid", f("first", "First name", readOnly=True, dataSource="profile"), "", None)
 one("readOnly with a failing regex: not validated", f("first", "First name", readOnly=True, validations=[v("regex", "^\\d+$")]), "Jan", None)
 one("paragraph is never validated", f("intro", "", "paragraph", required=True), "", None)
 one("image is never validated", f("logo", "Logo", "image", required=True), MISSING, None)
@@ -790,7 +802,8 @@ case("data: group from one string", [f("pets", "Pets", "checkbox", options=pets)
 case("data: text from a JSON number", [f("code", "Code")], {"code": 42}, {}, data={"code": "42"})
 case("data: hidden checkbox left out", [yard, f("agree", "Agree", "checkbox")], {"yard": "No", "agree": True}, {},
      hidden=["agree"], rules=[rule("yard", "equals", ["Yes"], "show", ["agree"], "hide")], data={"yard": "No"})
-case("data: readOnly empty left out", [f("first", "First", readOnly=True, required=True)], {"first": ""}, {}, data={})
+case("data: readOnly empty left out", [f("first", "First", readOnly=True, required=True)], {"first": ""},
+     {"first": "First is missing: we could not fill it in for you"}, data={})
 
 
 # Journeys: branching, exit pages, pages that skip themselves.

@@ -194,7 +194,7 @@ public struct SiteLoader: Sendable {
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
-    static let settingsKeys: Set<String> = ["title", "description", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
+    static let settingsKeys: Set<String> = ["title", "description", "footer", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
 
     /// The site settings (with the `--base-url` override) and a digest of the text they were read from.
     private func loadSettings(log: DiagnosticLog) -> (SiteSettings, String) {
@@ -220,6 +220,10 @@ public struct SiteLoader: Sendable {
             root.checkLinks(in: [description.text] + description.translations.values.sorted(), key: "description")
             settings.descriptionText = TranslatableText(key: "description", text: description.text, translations: description.translations,
                                                         location: node.location)
+        }
+        if let footer = root.localized("footer"), let node = root["footer"] {
+            root.checkLinks(in: [footer.text] + footer.translations.values.sorted(), key: "footer")
+            settings.footerText = TranslatableText(key: "footer", text: footer.text, translations: footer.translations, location: node.location)
         }
         if let base = root.string("baseURL") {
             settings.baseURL = base.hasSuffix("/") ? base : base + "/"

@@ -2,7 +2,7 @@ import Foundation
 
 /// `configs/i18n/<lang>.yaml`: a form's texts in one language, kept apart from the form so translators never touch it.
 /// Keyed by form id (a country's page by its id, `kyc-be`), then `title`, `description`, `fields.<id>.label|help|
-/// placeholder|options.<value>`, `pages.<id or number>.title|text`, `submit.label`, and `texts` (any text as written →
+/// placeholder|options.<value>`, `pages.<id or number>.title|text`, `submit.label|messages.<status>`, and `texts` (any text as written →
 /// its translation). Each translation joins the ones written in the form's config; the config's own wins.
 struct TranslationFileReader {
     static let formKeys: Set<String> = ["title", "description", "fields", "pages", "submit", "texts"]
@@ -45,6 +45,7 @@ struct TranslationFileReader {
         add("title", source: form.title, value: node["title"])
         add("description", source: form.description, value: node["description"])
         add("label", source: form.submission.label, value: node["submit"]?["label"])
+        readStatusMessages(node["submit"]?["messages"], language: language, into: &form)
         for entry in node["texts"]?.entries ?? [] {
             add("text", source: entry.key, value: entry.value)
         }
@@ -75,6 +76,26 @@ struct TranslationFileReader {
             add("text", source: form.pages[index].text, value: entry.value["text"])
         }
         return form
+    }
+
+    /// `submit.messages.<status>`: what the page says for a server's answer in this language (over the server's own
+    /// words, which are often a developer's English); a text the config gives in this language wins.
+    private func readStatusMessages(_ node: ConfigNode?, language: String, into form: inout Form) {
+        guard let node, !node.isNull, node.expectMapping("'submit.messages'") else { return }
+        let tag = language.lowercased()
+        for entry in node.entries {
+            guard let status = Int(entry.key), (400...599).contains(status) else {
+                entry.keyNode.error("submit message key '\(entry.key)' is not an error status (400 to 599)")
+                continue
+            }
+            guard let text = entry.value.scalarText else {
+                entry.value.error("expected the translation of '\(entry.key)' to be text, found \(entry.value.kindName)")
+                continue
+            }
+            if form.submission.messageTranslations[status]?[tag] == nil {
+                form.submission.messageTranslations[status, default: [:]][tag] = text
+            }
+        }
     }
 }
 

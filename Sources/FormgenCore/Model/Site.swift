@@ -7,6 +7,8 @@ public struct SiteSettings: Sendable, Hashable {
     /// `title` and `description` as written, when written per language (`title: {en: Forms, fr: Formulaires}`).
     public var titleText: TranslatableText?
     public var descriptionText: TranslatableText?
+    /// `footer:`: Markdown every page's footer shows (per language, as `title`); without it, the site's title.
+    public var footerText: TranslatableText?
     /// Absolute base URL (`https://forms.example.org/`) or a path prefix (`/`).
     public var baseURL: String = "/"
     public var language: String = "en"
@@ -30,6 +32,9 @@ public struct SiteSettings: Sendable, Hashable {
 
     /// The site's description (Markdown) in a language: its translation, else the default language's.
     public func description(in language: String) -> String? { descriptionText?.text(in: language) ?? description }
+
+    /// The site's footer (Markdown) in a language: its translation, else the default language's; nil when not set.
+    public func footer(in language: String) -> String? { footerText.map { $0.text(in: language) ?? $0.text } }
 
     /// The languages of the site's own pages (`languages:`), the default first; only the default without a list.
     public var pageLanguages: [String] { languages.isEmpty ? [language] : languages }

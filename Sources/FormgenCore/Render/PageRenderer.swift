@@ -43,6 +43,8 @@ public struct PageRenderer: Sendable {
             "script": .text(script.map { _ in Self.scriptPlaceholder }),
             "root": .text(Self.rootPrefix(for: path)),
             "siteTitle": .text(siteTitle),
+            "footerHTML": .text(settings.footer(in: language).map(Markdown.html)),
+            "homePage": false,
             "t": Messages.templateTable(for: language),
             "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs)),
         ]
@@ -233,6 +235,7 @@ public struct PageRenderer: Sendable {
         let up = PageRenderer.rootPrefix(for: path) == "./" ? "" : PageRenderer.rootPrefix(for: path)
         var context = base(path: path, title: settings.title(in: language), language: language, csp: staticPolicy, script: nil)
         context["languageLinks"] = languageLinks(homeAlternates, path: path, language: language)
+        context["homePage"] = true
         context["descriptionHTML"] = .text(settings.description(in: language).map(Markdown.html))
         context["hasFlows"] = .bool(!site.flows.isEmpty)
         context["hasForms"] = .bool(!site.forms.isEmpty)

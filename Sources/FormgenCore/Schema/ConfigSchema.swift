@@ -30,6 +30,7 @@ public enum ConfigSchema {
                 [
                     "title": ref("localizedText", "The site's name, shown in every page's header and title (per language: each language's home page and pages)."),
                     "description": ref("localizedText", "Markdown shown on the home page (per language: each language's home page)."),
+                    "footer": ref("localizedText", "Markdown every page's footer shows (per language); without it, the site's title (not on the home page, whose heading says it)."),
                     "baseURL": text("Where the site is served: a path prefix such as '/' or '/forms/', or an absolute URL (then pages get canonical links and the build writes sitemap.xml)."),
                     "language": text("The default BCP 47 language of pages and messages (en, nl, de, en-NL…)."),
                     "languages": ref("languages", "Every form is published in these languages, the first the default (a form or country may list its own)."),

@@ -269,11 +269,16 @@ extension FormSpec.FieldSpec {
         }
         validations = specs
         upload = field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) }
-        if field.kind.isDisplayOnly || readOnly {
+        if field.kind.isDisplayOnly {
             messages = nil
+        } else if readOnly {
+            // A read-only field is filled in for the person: empty when required, its source left it out.
+            messages = ["required": texts.format("readOnlyMissing").text]
         } else {
             var byCheck = ["required": texts.required.text]
             for check in texts.formatChecks { byCheck[check] = texts.format(check).text }
+            // What the page says when the options' data source fails: which list it could not load.
+            if field.optionsSource != nil { byCheck["loadFailed"] = texts.format("optionsFailed").text }
             messages = byCheck
         }
     }

@@ -59,7 +59,14 @@ public struct FormValidator: @unchecked Sendable {
             let page = spec.pages[exit]
             errors.append(FieldError(field: page.id ?? "page-\(exit + 1)", message: page.title ?? page.id ?? "page \(exit + 1)"))
         }
-        for field in spec.fields where !field.isDisplayOnly && !field.readOnly && !states.hidden.contains(field.id) {
+        for field in spec.fields where !field.isDisplayOnly && !states.hidden.contains(field.id) {
+            if field.readOnly {
+                // Filled in for the person (a data source, a default): a required one left empty is missing, not wrong.
+                if states.required.contains(field.id) && FieldValue.isEmpty(values[field.id], for: field) {
+                    errors.append(FieldError(field: field.id, message: say("required", field)))
+                }
+                continue
+            }
             if field.kind == .repeat {
                 let list = checkList(field, values: values, states: states)
                 errors += list.errors

@@ -1,23 +1,50 @@
 /* Data sources: one request per source; prefilled values set as text (fields stay read-only); options.js appends
-   the options of `optionsFrom` fields from the same answers. */
+   the options of `optionsFrom` fields from the same answers. A source that fails, or answers without a required
+   field it fills, says so where its fields are, with Retry, and keeps the form from being sent. */
 import { features } from "./page.js";
+import { isEmpty } from "./values.js";
 
 features.push(function (p) {
   var M = p.M, byId = p.byId, form = p.form, $ = p.$, failed = {};
-  /** Whether a source that fills a required field failed: the form must not be sent without its values. */
-  p.prefillFailed = function () { return Object.keys(failed).length > 0; };
+  /** Why the form must not be sent yet: the message of a source that failed or left out a required field, else "". */
+  p.prefillFailed = function () {
+    var ids = Object.keys(failed);
+    return ids.length ? failed[ids[0]].message : "";
+  };
   p.retryPrefill = function () {
     Object.keys(failed).forEach(function (id) {
       var alert = $("fg-source-" + id);
       if (alert) alert.remove();
-      loadSource(failed[id]);
+      loadSource(failed[id].source);
     });
   };
+  /** The alert before the source's first field: each message in a paragraph, then Retry. */
+  function showAlert(source, messages, anchorId) {
+    var alert = $("fg-source-" + source.id);
+    if (alert) alert.remove();
+    alert = document.createElement("div");
+    alert.className = "fg-alert";
+    alert.id = "fg-source-" + source.id;
+    alert.setAttribute("role", "alert");
+    messages.forEach(function (text) {
+      var message = document.createElement("p");
+      message.className = "fg-alert-message";
+      message.textContent = text;
+      alert.appendChild(message);
+    });
+    var retry = document.createElement("button");
+    retry.type = "button";
+    retry.className = "fg-button fg-button-secondary";
+    retry.textContent = M.retry;
+    retry.addEventListener("click", function () { alert.remove(); loadSource(source); });
+    alert.appendChild(retry);
+    var anchor = $("fg-field-" + anchorId);
+    (anchor ? anchor.parentNode : form).insertBefore(alert, anchor || form.firstChild);
+  }
   function loadSource(source) {
     delete failed[source.id];
     var targets = source.fields.filter(function (id) { return byId[id]; });
     var optionFields = p.inputs.filter(function (f) { return f.optionsFrom && f.optionsFrom.dataSource === source.id; });
-    var alert = $("fg-source-" + source.id);
     targets.forEach(function (id) {
       var wrapper = $("fg-field-" + id), hint = document.createElement("p");
       hint.className = "fg-loading";
@@ -42,6 +69,7 @@ features.push(function (p) {
       })
       .then(function (body) {
         done();
+        var alert = $("fg-source-" + source.id);
         if (alert) alert.remove();
         if (p.fillOptions) p.fillOptions(optionFields, body);
         if (body && typeof body === "object" && !Array.isArray(body)) {
@@ -51,25 +79,25 @@ features.push(function (p) {
           });
         }
         p.applyRules();
+        // A required field the answer left out (null, absent, blank): the person cannot fill it in, so say so.
+        var missing = targets.filter(function (id) {
+          return p.state.required.has(id) && !p.state.hidden.has(id) && isEmpty(p.readValue(byId[id]), byId[id]);
+        });
+        targets.forEach(function (id) { if (p.shown[id] && missing.indexOf(id) < 0) p.showError(id, null); });
+        if (!missing.length) return;
+        var messages = missing.map(function (id) { return (byId[id].messages || {}).required || M.loadFailed; });
+        failed[source.id] = { source: source, message: messages.join(" ") };
+        showAlert(source, messages, missing[0]);
       })
       .catch(function () {
         done();
-        if (targets.some(function (id) { return byId[id].required; }) || optionFields.some(function (f) { return f.required; })) failed[source.id] = source;
-        if (alert) return;
-        alert = document.createElement("div");
-        alert.className = "fg-alert";
-        alert.id = "fg-source-" + source.id;
-        alert.setAttribute("role", "alert");
-        var message = document.createElement("p"), retry = document.createElement("button");
-        message.textContent = M.loadFailed;
-        retry.type = "button";
-        retry.className = "fg-button fg-button-secondary";
-        retry.textContent = M.retry;
-        retry.addEventListener("click", function () { alert.remove(); loadSource(source); });
-        alert.appendChild(message);
-        alert.appendChild(retry);
-        var anchor = $("fg-field-" + (targets[0] || (optionFields[0] || {}).id));
-        (anchor ? anchor.parentNode : form).insertBefore(alert, anchor || form.firstChild);
+        // A list of options alone names the field it could not fill; a source of details says "some of your details".
+        var message = targets.length || !optionFields.length ? M.loadFailed : (optionFields[0].messages || {}).loadFailed || M.loadFailed;
+        if (targets.some(function (id) { return byId[id].required; }) || optionFields.some(function (f) { return f.required; })) {
+          failed[source.id] = { source: source, message: message };
+        }
+        if ($("fg-source-" + source.id)) return;
+        showAlert(source, [message], targets[0] || (optionFields[0] || {}).id);
       });
   }
   p.spec.dataSources.forEach(loadSource);

@@ -3,11 +3,11 @@
 
 /** Wires the page's submit event (every page has one). */
 export function addSubmission(p) {
-  var spec = p.spec, M = p.M, form = p.form, inputs = p.inputs;
+  var spec = p.spec, form = p.form, inputs = p.inputs;
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     p.applyRules();
-    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(M.loadFailed, true); p.addRetry(p.retryPrefill); return; }
+    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(p.prefillFailed(), true); p.addRetry(p.retryPrefill); return; }
     var check = p.runChecks(inputs.map(function (f) { return f.id; }));
     if (!check.ok) {
       var firstBad = inputs.filter(function (f) { return p.expand([f.id]).some(function (id) { return p.shown[id]; }); })[0];

@@ -95,7 +95,12 @@ export function validate(spec, values, now) {
     errors[exit.id || "page-" + (state.exit + 1)] = exit.title || exit.id || "page " + (state.exit + 1);
   }
   spec.fields.forEach(function (field) {
-    if (isDisplayOnly(field) || field.readOnly || state.hidden.has(field.id) || field.id in errors) return;
+    if (isDisplayOnly(field) || state.hidden.has(field.id) || field.id in errors) return;
+    // A read-only field is filled in for the person: a required one left empty is missing, never checked further.
+    if (field.readOnly) {
+      if (state.required.has(field.id) && isEmpty(values[field.id], field)) errors[field.id] = format((field.messages || {}).required, {});
+      return;
+    }
     if (lists[field.kind]) return Object.assign(errors, lists[field.kind].check(spec, field, values, state, now));
     var message = checkField(spec, field, values, state, today);
     if (message !== null) errors[field.id] = message;

@@ -1,0 +1,107 @@
+"""Messages that fit (#35, part B), under `formgen serve` and its mocks: a profile API that answers without a required
+read-only field (the page says which, offers Retry and sends nothing), a failed option list that names its field, a
+server's own words styled as an error, the Arabic login page in Arabic, and a read-only date in the page's words."""
+import time
+
+from selenium.webdriver.common.by import By
+
+from helpers import fill, submit, wait_for
+from test_accessibility import run_axe
+from test_serve_preview import driver, served, violations  # noqa: F401 (module-scoped fixtures: a server and a browser)
+
+GOVUK_RED = "rgb(212, 53, 28)"
+
+
+def value(driver, field):
+    return driver.execute_script("return document.getElementById('f-' + arguments[0]).value", field)
+
+
+def summary_texts(driver):
+    return [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#fg-error-summary li")]
+
+
+class Mocks:
+    """Rewrites configs/mocks/mocks.yaml for one test, and puts it back."""
+
+    def __init__(self, served, extra):
+        self.path = served.config("mocks/mocks.yaml")
+        self.original = self.path.read_text()
+        self.extra = extra
+
+    def __enter__(self):
+        # The example's own entry for the profile (a delay) gives way to the test's.
+        kept = self.original.replace("  /api/nl-user-profile:\n    delay: 500\n", "")
+        self.path.write_text(kept.replace("endpoints:\n", "endpoints:\n" + self.extra, 1))
+        time.sleep(0.5)
+        return self
+
+    def __exit__(self, *exc):
+        self.path.write_text(self.original)
+        time.sleep(0.5)
+
+
+def test_a_profile_without_a_required_read_only_field_says_so_and_blocks_sending(served, driver, axe_source):
+    """The NL profile API answers 200 but leaves out birth_date and sends last_name as null: before, the page stayed
+    silent and sent the form without them."""
+    profile = "  /api/nl-user-profile:\n    body: {first_name: Jan, last_name: null}\n"
+    with Mocks(served, profile):
+        driver.get(served.url + "kyc/nl/")
+        driver.execute_script("localStorage.clear()")
+        driver.get(served.url + "kyc/nl/")
+        alert = wait_for(lambda: driver.find_elements(By.ID, "fg-source-user_profile"), timeout=10, message="the missing-details alert")[0]
+        assert alert.get_attribute("role") == "alert"
+        assert [p.text for p in alert.find_elements(By.TAG_NAME, "p")] == [
+            "Last Name is missing: we could not fill it in for you", "Birth Date is missing: we could not fill it in for you"]
+        assert alert.find_element(By.TAG_NAME, "button").text == "Retry"
+        assert value(driver, "first_name") == "Jan"
+        fill(driver, {"bsn": "123456789", "email": "jan@example.nl", "consent": True})
+        posts = sum("POST /__formgen/submit/kyc/nl" in line for line in served.output)
+        submit(driver)
+        wait_for(lambda: summary_texts(driver), message="the error summary")
+        assert summary_texts(driver)[0].startswith("Last Name is missing: we could not fill it in for you Birth Date is missing")
+        assert driver.find_elements(By.CSS_SELECTOR, "#fg-error-summary li button")
+        time.sleep(0.3)
+        assert sum("POST /__formgen/submit/kyc/nl" in line for line in served.output) == posts
+        assert run_axe(driver, axe_source) == []
+        # Retry asks the API again; still without the fields, the page says so again.
+        asked = sum("GET /api/nl-user-profile 200" in line for line in served.output)
+        driver.find_element(By.CSS_SELECTOR, "#fg-error-summary li button").click()
+        wait_for(lambda: sum("GET /api/nl-user-profile 200" in line for line in served.output) > asked, timeout=10, message="the retry")
+        wait_for(lambda: driver.find_elements(By.ID, "fg-source-user_profile"), timeout=10, message="the alert again")
+        assert violations(driver) == []
+
+
+def test_a_failed_currency_list_names_the_list_it_could_not_load(served, driver):
+    """Before: "We could not load some of your details." for a list of currencies."""
+    with Mocks(served, "  /api/currencies:\n    status: 503\n"):
+        driver.get(served.url + "currency-exchange/")
+        alert = wait_for(lambda: driver.find_elements(By.ID, "fg-source-rates"), timeout=10, message="the failed-list alert")[0]
+        assert alert.find_element(By.TAG_NAME, "p").text == "We could not load the choices for Currency."
+        fill(driver, {"amount": "100"})
+        submit(driver)
+        wait_for(lambda: summary_texts(driver), message="the error summary")
+        assert summary_texts(driver)[0].startswith("We could not load the choices for Currency.")
+
+
+def test_the_servers_own_words_are_styled_as_an_error(served, driver):
+    """Before: the server's "invalid login credential" in plain black under the summary's red field errors."""
+    driver.get(served.url + "login/")
+    fill(driver, {"email": "ann@example.org", "password": "wrong-password"})
+    driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+    wait_for(lambda: "invalid login credential" in summary_texts(driver), timeout=10, message="the server's message")
+    style = driver.execute_script("var s = getComputedStyle(document.querySelector('#fg-error-summary li'));"
+                                  "return [s.color, s.fontWeight]")
+    assert style == [GOVUK_RED, "700"]
+
+
+def test_the_arabic_login_page_says_everything_in_arabic(served, driver):
+    """Before: the site title, the footer and the server's "invalid login credential" stayed English on ar/login/."""
+    driver.get(served.url + "ar/login/")
+    assert driver.find_element(By.CSS_SELECTOR, ".fg-home").text == "نماذج formgen التجريبية"
+    assert driver.find_element(By.CSS_SELECTOR, ".fg-footer").text == "نماذج تجريبية أنشأها formgen من الإعدادات في هذا المستودع."
+    assert driver.title.endswith("نماذج formgen التجريبية")
+    fill(driver, {"email": "ann@example.org", "password": "wrong-password"})
+    driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
+    wait_for(lambda: summary_texts(driver), timeout=10, message="the refusal")
+    assert summary_texts(driver) == ["البريد الإلكتروني أو كلمة المرور غير صحيحة"]
+    assert driver.find_element(By.CSS_SELECTOR, "#fg-error-summary h2").text == "توجد مشكلة"
