@@ -105,3 +105,44 @@ def test_the_arabic_login_page_says_everything_in_arabic(served, driver):
     wait_for(lambda: summary_texts(driver), timeout=10, message="the refusal")
     assert summary_texts(driver) == ["البريد الإلكتروني أو كلمة المرور غير صحيحة"]
     assert driver.find_element(By.CSS_SELECTOR, "#fg-error-summary h2").text == "توجد مشكلة"
+
+
+def contrast(foreground, background):
+    def luminance(rgb):
+        channels = [c / 255 for c in rgb]
+        channels = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    light, dark = sorted([luminance(foreground), luminance(background)], reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+# The colour of an element's text and of the first opaque background behind it, as [r, g, b] each.
+TEXT_AND_BACKGROUND = """
+var el = arguments[0], rgb = function (c) { return c.match(/[\\d.]+/g).slice(0, 4).map(Number); };
+var text = rgb(getComputedStyle(el).color), node = el;
+while (node && node.nodeType === 1) {
+  var back = rgb(getComputedStyle(node).backgroundColor);
+  if (back.length < 4 || back[3] > 0) return [text.slice(0, 3), back.slice(0, 3)];
+  node = node.parentNode;
+}
+return [text.slice(0, 3), [255, 255, 255]];
+"""
+
+
+def test_the_failed_build_overlay_is_readable(served, driver):
+    """Before: the diagnostics were white on the page's light grey `pre` box (about 1.1:1)."""
+    config = served.config("forms/registration.yaml")
+    original = config.read_text()
+    driver.get(served.url + "registration/")
+    wait_for(lambda: driver.find_elements(By.ID, "fg-form"), message="the page")
+    try:
+        config.write_text(original + "\n  - broken: [\n")
+        overlay = wait_for(lambda: driver.find_elements(By.ID, "fg-serve-overlay"), timeout=10, message="the overlay")[0]
+        wait_for(lambda: "registration.yaml:" in overlay.text, message="the diagnostics")
+        for element in overlay.find_elements(By.XPATH, "./*"):
+            foreground, background = driver.execute_script(TEXT_AND_BACKGROUND, element)
+            assert contrast(foreground, background) >= 4.5, (element.tag_name, foreground, background)
+    finally:
+        config.write_text(original)
+        driver.get("about:blank")
+        time.sleep(1)  # the rebuild of the restored config, before the next test opens a page

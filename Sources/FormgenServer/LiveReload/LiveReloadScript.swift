@@ -32,8 +32,10 @@ public enum LiveReloadScript {
         title.style.margin = "0 0 0.5rem";
         var details = document.createElement("pre");
         details.textContent = text;
-        details.style.whiteSpace = "pre-wrap";
-        details.style.margin = "0";
+        // The page's own `pre` style (a light grey box) must not reach the overlay's white text.
+        var text = details.style;
+        text.whiteSpace = "pre-wrap"; text.margin = "0"; text.padding = "0";
+        text.background = "transparent"; text.color = "#fff"; text.font = "1rem/1.4 ui-monospace,Menlo,Consolas,monospace";
         overlay.appendChild(title);
         overlay.appendChild(details);
         if (warning) {
