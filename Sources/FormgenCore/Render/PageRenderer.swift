@@ -215,13 +215,21 @@ public struct PageRenderer: Sendable {
         return page("sent", context)
     }
 
-    /// The page that lets the user pick a country of a flow.
+    /// The page that lets the user pick a country of a flow: each country by its name in the page's language, its
+    /// own name (the config's) beside it when that differs, sorted by the first; a long list gets a filter box.
     public func renderFlow(_ flow: CountryFlow) -> String {
-        var context = base(path: flow.id, title: flow.title, language: flow.language, csp: staticPolicy, script: nil)
+        let choices = CountryChoice.sorted(flow.countries, language: flow.language)
+        var csp = staticPolicy
+        let filtered = choices.count > CountryChoice.filterThreshold && !theme.listFilter.isEmpty
+        if filtered { csp.scriptHashes = [SHA256.cspSource(for: theme.listFilter)] }
+        var context = base(path: flow.id, title: flow.title, language: flow.language, csp: csp, script: nil)
         context["title"] = .text(flow.title)
         context["descriptionHTML"] = .text(flow.description.map(Markdown.html))
-        context["countries"] = .objects(flow.countries.map { country in
-            ["code": .text(country.code), "name": .text(country.name), "href": "\(country.code.lowercased())/", "lang": .text(country.form.language)]
+        context["filter"] = .bool(filtered)
+        context["filterScript"] = .text(filtered ? theme.listFilter : nil)
+        context["countries"] = .objects(choices.map { choice in
+            ["code": .text(choice.code), "name": .text(choice.name), "endonym": .text(choice.endonym),
+             "href": .text(choice.href), "lang": .text(choice.language)]
         })
         return page("flow", context)
     }

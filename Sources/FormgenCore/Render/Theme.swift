@@ -16,6 +16,8 @@ public struct Theme: Sendable {
     public let runtime: RuntimeScript
     /// A digest of every template, stylesheet and script text, for cached outputs.
     public let digest: String
+    /// `assets/list-filter.js`: the filter box of a long list of links (a flow's countries), inlined where it is used.
+    public var listFilter = ""
 
     static let folders = ["layouts", "partials", "assets", "i18n"]
 
@@ -60,7 +62,8 @@ public struct Theme: Sendable {
             ownLog.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
         }
         let theme = Theme(library: library, compiled: compiled, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
-                          runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex)
+                          runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex,
+                          listFilter: texts["assets/list-filter.js"] ?? "")
         ownLog.diagnostics.forEach(log.append)
         if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
         return theme
@@ -130,7 +133,7 @@ public struct Theme: Sendable {
 
     /// This theme rendering every page through swift-mustache (tests compare both paths).
     var renderingThroughSwiftMustache: Theme {
-        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest)
+        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter)
     }
 }
 

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import FormgenCore
+
+/// The site's own pages as a person reads them (#35 part B): the country picker, the home page, docs and the
+/// Lumiform statements. Browser checks of the same pages are in Tests/browser/test_site_pages.py.
+@Suite struct SitePagesTests {
+    /// A flow of `countries` (code → the config's name) on a site in `language`.
+    static func flowSite(_ countries: [(String, String)], language: String = "en") -> [String: String] {
+        var files = ["configs/site.yaml": "title: S\nlanguage: \(language)\n"]
+        files["configs/forms/kyc.yaml"] = "id: kyc\ntitle: Check\ncountries:\n"
+            + countries.map { "  \($0.0): { name: \($0.1) }\n" }.joined()
+            + "fields:\n  - {id: email, label: Email, type: email}\n"
+        for (code, _) in countries {
+            files["configs/countries/\(code.lowercased()).yaml"] = "country: \(code)\nfields:\n  - {id: name, label: Name, type: text}\n"
+        }
+        return files
+    }
+
+    static let four = [("NL", "Nederland"), ("BE", "België"), ("US", "United States"), ("DE", "Deutschland")]
+
+    static func countryItems(_ page: String) -> [String] {
+        page.components(separatedBy: "\n").filter { $0.hasPrefix("<li data-code=") }
+    }
+
+    /// Before: only endonyms, each after its code in an underlined link (`<span>BE</span> België`), sorted by code.
+    @Test func theCountryPickerNamesCountriesInThePageLanguageWithTheirOwnNameBeside() throws {
+        let page = try #require(try ExampleSiteTests.build(Self.flowSite(Self.four))["kyc/index.html"])
+        #expect(Self.countryItems(page) == [
+            #"<li data-code="BE"><a href="be/" hreflang="en">Belgium</a> <span class="fg-endonym">België</span></li>"#,
+            #"<li data-code="DE"><a href="de/" hreflang="en">Germany</a> <span class="fg-endonym">Deutschland</span></li>"#,
+            #"<li data-code="NL"><a href="nl/" hreflang="en">Netherlands</a> <span class="fg-endonym">Nederland</span></li>"#,
+            #"<li data-code="US"><a href="us/" hreflang="en">United States</a></li>"#,
+        ])
+        #expect(!page.contains("fg-filter-input"), "four countries need no filter")
+        #expect(!page.contains("<script"))
+    }
+
+    /// The names and their order are the page language's: in French, "États-Unis" sorts with the E's.
+    @Test func aFrenchPickerSortsFrenchNamesAsFrenchSortsThem() throws {
+        let page = try #require(try ExampleSiteTests.build(Self.flowSite(Self.four, language: "fr"))["kyc/index.html"])
+        #expect(Self.countryItems(page).map { $0.components(separatedBy: "hreflang=\"fr\">").last?.components(separatedBy: "</a>").first ?? "" }
+                == ["Allemagne", "Belgique", "États-Unis", "Pays-Bas"])
+    }
+
+    /// More than ten countries: a filter box, hidden until its script (inlined, hashed into the CSP) shows it.
+    @Test func aLongCountryListGetsAFilterBoxWhoseScriptTheCSPAllows() throws {
+        let countries = ["AT", "BE", "CH", "DE", "DK", "ES", "FR", "IT", "LU", "NL", "PT"].map { ($0, $0) }
+        let page = try #require(try ExampleSiteTests.build(Self.flowSite(countries))["kyc/index.html"])
+        #expect(Self.countryItems(page).count == 11)
+        #expect(page.contains(#"<div class="fg-filter" id="fg-filter" data-shown="Countries shown: {count}" hidden>"#))
+        #expect(page.contains(#"<label class="fg-label" for="fg-filter-input">Type to filter the countries</label>"#))
+        let script = try #require(page.components(separatedBy: "<script>").dropFirst().first?.components(separatedBy: "</script>").first)
+        #expect(script == Theme.load(overrides: nil, log: DiagnosticLog()).listFilter)
+        #expect(page.contains("script-src \(HTMLEscaping.escape(SHA256.cspSource(for: script)))"))
+    }
+}

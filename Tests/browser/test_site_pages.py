@@ -1,0 +1,108 @@
+"""The site's own pages as a person sees them (#35, part B), measured in Chromium: the country picker (names in the
+page's language, a filter box for a long list, plain links without JavaScript), the reference page's wide tables at
+1200 px, docs' task lists and table of contents, and the home page (one H1, developer links set apart, a header that
+fits at 320 px)."""
+import shutil
+import subprocess
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import REPOSITORY, chrome
+from helpers import wait_for
+from test_accessibility import run_axe
+
+RECORD_CSP_VIOLATIONS = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', function (e) { window.__cspViolations.push(e.violatedDirective); });
+"""
+# Eleven countries more than the example's four: a list long enough for the filter box.
+MORE_COUNTRIES = {"AT": "Österreich", "CH": "Schweiz", "DK": "Danmark", "ES": "España", "FR": "France", "IT": "Italia",
+                  "LU": "Lëtzebuerg", "PT": "Portugal"}
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def long_flow(tmp_path_factory):
+    """The example site with twelve countries in its flow, built and served as static files."""
+    work = tmp_path_factory.mktemp("flow")
+    configs = work / "configs"
+    shutil.copytree(REPOSITORY / "configs", configs)
+    flow = configs / "forms" / "kyc.yaml"
+    lines = "".join(f"  {code}: {{ name: {name} }}\n" for code, name in MORE_COUNTRIES.items())
+    flow.write_text(flow.read_text().replace("countries:\n", "countries:\n" + lines, 1))
+    for code in MORE_COUNTRIES:
+        (configs / "countries" / f"{code.lower()}.yaml").write_text(f"country: {code}\nfields:\n  - {{id: name, label: Name, type: text}}\n")
+    out = work / "public"
+    subprocess.run([str(REPOSITORY / ".build/debug/formgen"), "build", "-c", str(configs), "-t", str(REPOSITORY / "templates"),
+                    "-o", str(out)], check=True, capture_output=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def watched():
+    driver = chrome()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CSP_VIOLATIONS})
+    yield driver
+    driver.quit()
+
+
+def shown_countries(driver):
+    return driver.execute_script(
+        "return Array.prototype.filter.call(document.querySelectorAll('#fg-filter-list li'), function (li) {"
+        "  return li.offsetParent !== null; }).map(function (li) { return li.querySelector('a').textContent; })")
+
+
+# The country picker
+
+def test_the_country_picker_lists_names_a_reader_looks_for_with_the_endonym_beside(page):
+    """Before: "BE België", "DE Deutschland"… sorted by code, an underlined space in each link."""
+    driver = page("kyc/")
+    rows = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('.fg-countries li'), function (li) {"
+        "  return [li.querySelector('a').textContent, li.textContent]; })")
+    assert rows == [["Belgium", "Belgium België"], ["Germany", "Germany Deutschland"],
+                    ["Netherlands", "Netherlands Nederland"], ["United States", "United States"]]
+    assert not driver.find_elements(By.ID, "fg-filter-input")
+
+
+def test_a_long_country_list_filters_as_you_type_under_the_pages_csp(long_flow, watched, axe_source):
+    watched.get(long_flow + "kyc/")
+    box = watched.find_element(By.ID, "fg-filter-input")
+    assert box.is_displayed()
+    assert len(shown_countries(watched)) == 12
+    box.send_keys("bel")
+    assert shown_countries(watched) == ["Belgium"]
+    assert watched.find_element(By.ID, "fg-filter-status").get_attribute("textContent") == "Countries shown: 1"
+    box.clear()
+    box.send_keys("osterr")  # the endonym, without its accent
+    wait_for(lambda: shown_countries(watched) == ["Austria"], message="Austria by its own name")
+    box.clear()
+    box.send_keys("zz")
+    wait_for(lambda: shown_countries(watched) == [], message="nothing")
+    assert watched.find_element(By.ID, "fg-filter-status").get_attribute("textContent") == "Countries shown: 0"
+    assert not watched.find_element(By.ID, "fg-filter-status").is_displayed() or \
+        watched.find_element(By.ID, "fg-filter-status").size["width"] <= 1
+    assert watched.execute_script("return window.__cspViolations") == []
+    assert run_axe(watched, axe_source) == []
+
+
+def test_without_javascript_the_long_list_is_plain_links(long_flow):
+    driver = chrome(javascript=False)
+    try:
+        driver.get(long_flow + "kyc/")
+        assert not driver.find_element(By.ID, "fg-filter").is_displayed()
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#fg-filter-list li a")) == 12
+    finally:
+        driver.quit()
