@@ -143,8 +143,6 @@ public struct PageRenderer: Sendable {
         }
     }
 
-    func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: TemplateValue]] {
-        items.compactMap { item in
     /// A page's sections whose title repeats the page's heading ("Your pets" under "Your pets") keep it as their
     /// legend for screen readers, visually hidden, so the heading is not shown twice.
     static func hidingTitles(_ items: [[String: TemplateValue]], sameAs title: String?) -> [[String: TemplateValue]] {
@@ -160,6 +158,8 @@ public struct PageRenderer: Sendable {
         }
     }
 
+    func items(_ items: [FormItem], form: Form, reveals: Reveals) -> [[String: TemplateValue]] {
+        items.compactMap { item in
             switch item {
             case .field(let field):
                 if reveals.revealed.contains(field.id) { return nil }
@@ -169,9 +169,9 @@ public struct PageRenderer: Sendable {
             case .section(let section):
                 return ["field": false, "repeat": false, "section": [
                     "title": .text(section.title),
+                    "titleHidden": false,
                     "descriptionHTML": .text(section.description.map(Markdown.html)),
                     "items": .objects(self.items(section.items, form: form, reveals: reveals)),
-                    "titleHidden": false,
                 ]]
             }
         }
