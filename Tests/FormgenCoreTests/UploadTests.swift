@@ -78,7 +78,7 @@ import Testing
             == ["damage": "The selected file must be smaller than 5 MB"])
         let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)
         #expect(html.contains(#"enctype="multipart/form-data""#))
-        #expect(html.contains(#"<input class="fg-input" id="f-damage" name="damage" type="file" accept="image/*,.pdf" multiple>"#))
+        #expect(html.contains(#"<input class="fg-input fg-file" id="f-damage" name="damage" type="file" accept="image/*,.pdf" multiple>"#))
         let schema = SubmissionSchema(form: form).document()
         #expect(schema["properties"]?["damage"]?["type"] == "array" && schema["properties"]?["damage"]?["maxItems"] == 3)
         #expect(schema["properties"]?["damage"]?["items"]?["properties"]?["size"]?["maximum"] == 5_000_000)

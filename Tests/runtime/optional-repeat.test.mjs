@@ -52,7 +52,6 @@ test("isBlank: every field empty, display-only fields aside; only for optional l
 test("dateWords writes an ISO date in the page's language, anything else as it is", () => {
   assert.equal(dateWords("1985-03-15", "en-GB"), "15 March 1985");
   assert.equal(dateWords("1990-03-27", "de"), "27. März 1990");
-  assert.equal(dateWords("0099-01-02", "en-GB"), "2 January 99");
   assert.equal(dateWords("1990-02-30", "en"), "1990-02-30");
   assert.equal(dateWords("today", "en"), "today");
 });

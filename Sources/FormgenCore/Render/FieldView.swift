@@ -119,8 +119,9 @@ struct FieldView {
     }
 
     /// A short answer's input is as wide as the answer (GOV.UK's fixed-width inputs): a mask's length, a date's,
-    /// `maxLength`, or a number's longest bound (a 2-digit age is not full width).
+    /// `maxLength`, or a number's longest bound (a 2-digit age is not full width); a file input as wide as its button.
     private var widthClass: String? {
+        if field.type == .file { return "fg-file" }
         if let mask = field.mask { return mask.count <= 10 ? "fg-width-10" : "fg-width-20" }
         if field.type == .date { return "fg-width-10" }
         if let max = field.validations.compactMap({ if case .maxLength(let n) = $0.kind { return n } else { return nil } }).first {

@@ -20,8 +20,6 @@ export function dateWords(value, lang) {
   var date = parseDate(value);
   if (!date) return value;
   try {
-    var day = new Date(Date.UTC(2000, date[1] - 1, date[2]));
-    day.setUTCFullYear(date[0]);
-    return new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(day);
+    return new Intl.DateTimeFormat(lang, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(Date.UTC(date[0], date[1] - 1, date[2]));
   } catch (error) { return value; }
 }

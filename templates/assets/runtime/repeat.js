@@ -61,17 +61,20 @@ lists.repeat = {
 
 features.push(function (p) {
   p.spec.fields.forEach(function (field) { if (field.kind === "repeat") repeatSection(p, field); });
-  /** "Check your answers": a card per item given, titled with its legend ("Pet 1"), listing each of its questions
-      the item's rules ask with its answer. */
-  p.reviewItems = function (field, value) {
-    var cards = [];
-    listItems(value).forEach(function (item, i) {
-      if (isBlank(field, item)) return;
-      cards.push({ title: format(field.repeat.itemLabel, { n: String(i + 1) }), rows: field.fields.filter(function (f) {
-        return f.kind !== "display" && !p.state.hidden.has(itemKey(field.id, i, f.id));
-      }).map(function (f) { return { field: f, value: item[f.id] }; }) });
+  /** "Check your answers": the section's title, then a card per item given titled with its legend ("Pet 1") listing
+      each question the item's rules ask with its answer. False when no item is given (the section is a plain row). */
+  p.reviewList = function (field, value, box, page) {
+    var el = p.el, given = field.kind === "repeat" && listItems(value).map(function (item, i) { return isBlank(field, item) ? null : [item, i]; }).filter(Boolean);
+    if (!given || !given.length) return false;
+    box.appendChild(el("h3", "fg-summary-heading", field.label));
+    given.forEach(function (entry) {
+      var i = entry[1], title = format(field.repeat.itemLabel, { n: String(i + 1) }), card = box.appendChild(el("div", "fg-summary-card"));
+      var list = card.appendChild(el("h4", "fg-summary-card-title", title)) && card.appendChild(el("dl", "fg-summary-list"));
+      field.fields.forEach(function (f) {
+        if (f.kind !== "display" && !p.state.hidden.has(itemKey(field.id, i, f.id))) p.reviewRow(list, f, entry[0][f.id], page, f.label + " (" + title + ")");
+      });
     });
-    return cards;
+    return true;
   };
   /** An item field's inline message leaves out its item's legend, which its fieldset already says ("Pet 2: …" in the
       summary, "…" under the field in Pet 2). */

@@ -100,56 +100,38 @@ features.push(function (p) {
     return t;
   }
   /** "Check your answers" as GOV.UK's summary list: question, answer and a "Change" link (none for an answer filled
-      in for the person); an optional question left empty reads "Not answered"; each item of a repeating section is a
-      card titled with its legend ("Pet 1") listing its questions and answers. */
+      in for the person); an optional question left empty reads "Not answered"; repeat.js lists a repeating section. */
   function fillReview() {
-    var box = review.querySelector(".fg-review-list"), values = p.values(), list = null, blank = review.getAttribute("data-not-answered");
+    var box = review.querySelector(".fg-review-list"), values = p.values(), list;
     box.textContent = "";
-    function words(field, value) {
-      return isEmpty(value, field) && !isSingleCheckbox(field) ? blank : answer(field, value);
-    }
-    function row(target, label, text, page, hiddenLabel) {
-      var line = el("div", "fg-summary-row" + (page === null ? " fg-summary-row-no-actions" : ""));
-      line.appendChild(el("dt", "fg-summary-key", label));
-      line.appendChild(el("dd", "fg-summary-value", text));
-      if (page !== null) {
-        var action = el("dd", "fg-summary-actions"), link = el("a", "fg-link");
-        link.href = "#fg-page-" + page;
-        link.appendChild(document.createTextNode(review.getAttribute("data-change")));
-        link.appendChild(el("span", "fg-vh", " " + hiddenLabel));
-        link.addEventListener("click", function (event) {
-          event.preventDefault();
-          returning = true;
-          showPage(page, true);
-        });
-        action.appendChild(link);
-        line.appendChild(action);
-      }
-      target.appendChild(line);
-    }
     p.state.path.forEach(function (index) {
       spec.pages[index].fields.forEach(function (id) {
         var field = p.byId[id];
         if (!field || isDisplayOnly(field) || p.state.hidden.has(id)) return;
-        var cards = field.kind === "repeat" && p.reviewItems ? p.reviewItems(field, values[id]) : [];
-        if (cards.length) {
-          list = null;
-          box.appendChild(el("h3", "fg-summary-heading", field.label));
-          cards.forEach(function (card) {
-            var wrapper = el("div", "fg-summary-card"), content = el("div", "fg-summary-card-content"), items = el("dl", "fg-summary-list");
-            wrapper.appendChild(el("h4", "fg-summary-card-title", card.title));
-            card.rows.forEach(function (r) { row(items, r.field.label, words(r.field, r.value), index, r.field.label + " (" + card.title + ")"); });
-            content.appendChild(items);
-            wrapper.appendChild(content);
-            box.appendChild(wrapper);
-          });
-          return;
-        }
-        if (!list) box.appendChild(list = el("dl", "fg-summary-list"));
-        row(list, field.label, words(field, values[id]), field.readOnly ? null : index, field.label);
+        if (p.reviewList && p.reviewList(field, values[id], box, index)) return list = null;
+        if (!list) box.appendChild(list = p.el("dl", "fg-summary-list"));
+        p.reviewRow(list, field, values[id], field.readOnly ? null : index, field.label);
       });
     });
   }
+  /** A row of the summary list; `page` null: no Change link (its hidden text names `hiddenLabel`). */
+  p.reviewRow = function (list, field, value, page, hiddenLabel) {
+    var line = el("div", "fg-summary-row" + (page === null ? " fg-summary-row-no-actions" : ""));
+    line.appendChild(el("dt", "fg-summary-key", field.label));
+    line.appendChild(el("dd", "fg-summary-value", isEmpty(value, field) && !isSingleCheckbox(field) ? review.getAttribute("data-not-answered") : answer(field, value)));
+    if (page !== null) {
+      var link = line.appendChild(el("dd", "fg-summary-actions")).appendChild(el("a", "fg-link", review.getAttribute("data-change")));
+      link.href = "#fg-page-" + page;
+      link.appendChild(el("span", "fg-vh", " " + hiddenLabel));
+      link.addEventListener("click", function (event) {
+        event.preventDefault();
+        returning = true;
+        showPage(page, true);
+      });
+    }
+    list.appendChild(line);
+  };
+  p.el = el;
   function el(name, className, content) {
     var node = document.createElement(name);
     if (className) node.className = className;
