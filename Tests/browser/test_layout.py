@@ -9,6 +9,7 @@ import re
 import shutil
 
 import pytest
+import yaml
 
 from conftest import REPOSITORY, chrome
 from page_states import STATES, State, Served, open_state
@@ -221,6 +222,44 @@ def english_texts(lang):
     return patterns
 
 
+def config_texts(configs):
+    """Every string a site's configs give (forms, countries, site, translations, docs), with each line of it: texts
+    the site's author wrote, which the language checks leave to the author. The mock APIs' answers are not among them."""
+    texts = set()
+
+    def walk(value):
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str):
+            for piece in [value] + value.splitlines():
+                piece = re.sub(r"[*_`]", "", re.sub(r"\s+", " ", piece)).strip()
+                if piece:
+                    texts.add(piece)
+
+    for path in sorted(configs.rglob("*")):
+        relative = path.relative_to(configs).parts
+        if relative[0] in ("mocks", "schemas", "remote") or path.suffix not in (".yaml", ".yml", ".json", ".md"):
+            continue
+        text = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("#"))
+        walk(text.splitlines())
+        if path.suffix != ".md":
+            try:
+                walk(yaml.safe_load(text))
+            except yaml.YAMLError:
+                pass  # PyYAML refuses some plain scalars libyaml reads ("Is it fenced? Also ..." in a flow mapping)
+            # Each `key: value` of a line, flow mappings included, as a second reading that needs no parser.
+            walk([match.strip().strip("'\"") for match in re.findall(r"\w+:\s*([^,{}\[\]#]+)", text)])
+    return texts
+
+
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+ARABIC = re.compile(r"[\u0600-\u06FF]")
+
+
 def layout_report(state, findings, check):
     return "\n".join(f"{state.name} at {WIDTH} px: {f['selector']} \"{f['text']}\": {f['detail']}" for f in findings[check])
 
@@ -315,6 +354,18 @@ def test_formgen_texts_are_in_the_page_language(measure, state):
     assert not english, "\n".join(english)
 
 
+@by_slug([s for s in STATES if s.lang == "ar"])
+def test_no_latin_script_text_on_the_arabic_pages_but_the_authors(measure, state):
+    """On a right-to-left Arabic page, a text in Latin letters that no config gave (a server's developer string, a
+    default left in English) is English a reader cannot be expected to read."""
+    findings = measure(state)
+    authors = config_texts(REPOSITORY / "configs")
+    latin = [f"{state.name} at {WIDTH} px: {t['selector']} \"{t['text']}\" ({t['how']}) is in Latin letters and not from the configs"
+             for t in findings["texts"] if t["lang"] in ("", "ar") and LATIN_WORD.search(t["text"])
+             and not ARABIC.search(t["text"]) and t["text"] not in authors]
+    assert not latin, "\n".join(latin)
+
+
 @by_slug(STATES)
 def test_no_axe_violations(measure, state):
     findings = measure(state)
@@ -355,3 +406,14 @@ def test_the_language_check_finds_an_english_default_on_the_arabic_page(served, 
     texts = [t["text"] for t in layout_browser.execute_script(MEASURE)["texts"]]
     patterns = dict(english_texts("ar"))
     assert "Enter Email" in texts and patterns["required"].match("Enter Email")
+
+
+def test_the_latin_script_check_finds_a_servers_english_on_the_arabic_page(served, layout_browser):
+    state = State("ar/login", "fault", "ar/login/", lang="ar")
+    open_state(layout_browser, served.url, state, WIDTH)
+    layout_browser.execute_script("var p = document.createElement('p'); p.textContent = 'invalid login credential';"
+                                  "document.querySelector('main').appendChild(p);")
+    texts = [t["text"] for t in layout_browser.execute_script(MEASURE)["texts"] if t["lang"] in ("", "ar")]
+    authors = config_texts(REPOSITORY / "configs")
+    assert "invalid login credential" in texts and "invalid login credential" not in authors
+    assert "formgen example forms" in authors and "Email" in authors
