@@ -4,37 +4,16 @@ journey stepped through to "Check your answers", the seed pet-adoption form page
 words) and the sink stores the row as sent; all under the served pages' own Content-Security-Policy."""
 import hashlib
 import json
-import shutil
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, chrome
 from helpers import choose, click, fill, set_value, summary_items, wait_for
-from test_serve_preview import RECORD_CSP_VIOLATIONS, Served, violations
+# `served` (a running `formgen serve` on a copy of the example site) and `driver` (Chromium recording CSP violations)
+# are test_serve_preview's fixtures.
+from test_serve_preview import driver, served, violations  # noqa: F401
 from test_uploads import png_bytes
 
 SENT = "Thank you. Your answers have been sent."
-
-
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    work = tmp_path_factory.mktemp("serve-submit")
-    shutil.copytree(REPOSITORY / "configs", work / "configs")
-    server = Served(work)
-    files = tmp_path_factory.mktemp("photos")
-    (files / "me.png").write_bytes(png_bytes())
-    server.files = files
-    yield server
-    assert server.stop() == 0
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = chrome()
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CSP_VIOLATIONS})
-    yield browser
-    browser.quit()
 
 
 def open_form(served, driver, path):
@@ -133,14 +112,15 @@ def test_household_pets_are_added_and_sent(served, driver):
         {"pet_name": "Tom", "species": "Other", "species_other": "A tortoise", "age_years": 40}]}
 
 
-def test_registration_with_a_photo_is_sent_and_the_photo_kept(served, driver):
+def test_registration_with_a_photo_is_sent_and_the_photo_kept(served, driver, tmp_path):
+    (tmp_path / "me.png").write_bytes(png_bytes())
     open_form(served, driver, "registration/")
     fill(driver, {"full_name": "Ann Example", "birth_date": "1990-03-27", "email": "ann@example.org", "contact_method": ("choose", 0)})
     next_step(driver)
     fill(driver, {"username": "ann_1", "password": "correct horse battery", "password_confirm": "correct horse battery"})
     next_step(driver)
     choose(driver, "f-has_pets-1")
-    driver.find_element(By.ID, "f-photo").send_keys(str(served.files / "me.png"))
+    driver.find_element(By.ID, "f-photo").send_keys(str(tmp_path / "me.png"))
     fill(driver, {"terms": True})
     next_step(driver)
     review_shown(driver)
