@@ -90,6 +90,9 @@ SEMANTICS = [
     "Rules in items: a repeat field's `rules` are evaluated in each item on its own, as the rules above over the",
     "item's fields, a tested field outside the list read from the submission (hidden there: empty). An item field",
     "they hide is not checked, not in that item's data, and listed in hidden as list[index].field.",
+    "An item of an optional list (repeat.min 0) whose every field is empty (display-only fields aside) is no item:",
+    "not counted, not checked, not in data; the other items keep their index in error keys (a page without",
+    "JavaScript sends the one item it draws, empty when the person has nothing to add).",
 ]
 
 
@@ -940,6 +943,15 @@ case("repeat: an optional list may be empty but not short", [OWNER, repeat_field
      data={"owner": "Ann", "visits": [{"place": "Oslo"}]})
 case("repeat: an optional list left out is fine", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)])],
      {"owner": "Ann"}, {}, data={"owner": "Ann"})
+VISITS = repeat_field("visits", "Visits", [f("place", "Place", required=True), f("nights", "Nights", "number"), f("intro", "", "paragraph")],
+                      item_label="Visit {n}")
+case("repeat: an optional list's empty item is no item", [OWNER, VISITS],
+     {"owner": "Ann", "visits": [{"place": " ", "nights": ""}, {}]}, {}, data={"owner": "Ann"})
+case("repeat: an optional list's item with any answer is checked in full, keyed by its own index", [OWNER, VISITS],
+     {"owner": "Ann", "visits": [{"place": ""}, {"nights": "2"}, {"place": "Oslo"}]}, {"visits[1].place": "Visit 2: Enter Place"},
+     data={"owner": "Ann", "visits": [{"nights": 2}, {"place": "Oslo"}]})
+case("repeat: a list that needs items checks an empty item", [OWNER, repeat_field("visits", "Visits", [f("place", "Place", required=True)], min=1)],
+     {"owner": "Ann", "visits": [{"place": ""}]}, {"visits[0].place": "Item 1: Enter Place"}, data={"owner": "Ann", "visits": [{}]})
 case("repeat: equalsField compares fields of the same item",
      [OWNER, repeat_field("accounts", "Accounts", [f("iban", "IBAN", required=True),
                                                   f("iban_again", "IBAN again", validations=[v("equalsField", "iban", "The IBANs do not match")])])],
