@@ -54,7 +54,7 @@ import Testing
         Expectation(form: "registration", html: "<td><a href=\"#phone-number-phone\">Phone number</a></td>\n<td><code>phone</code></td>\n<td>tel</td>\n<td>no, or by a rule</td>"),
         Expectation(form: "kyc/nl", html: row("Matches the regular expression <code>^\\d{9}$</code>", "BSN must be 9 digits")),
         Expectation(form: "kyc/nl", html: row("Required", "Confirm that your details are correct")),
-        Expectation(form: "kyc/nl", html: "<strong>Required:</strong> not checked.<br />\n<strong>Filled from:</strong> the data source <code>user_profile</code>; read-only, so the page does not check it.</p>\n<h3"),
+        Expectation(form: "kyc/nl", html: "<strong>Required:</strong> yes.<br />\n<strong>Filled from:</strong> the data source <code>user_profile</code>; read-only, so only its presence is checked.</p>\n"),
         Expectation(form: "kyc/nl", html: "<td><code>user_profile</code></td>\n<td>GET <code>/api/nl-user-profile</code></td>\n<td><em>First Name</em> (<code>first_name</code>), <em>Last Name</em> (<code>last_name</code>), <em>Birth Date</em> (<code>birth_date</code>)</td>"),
         Expectation(form: "kyc/nl", html: "The form has no <code>submit.action</code>: the page shows the collected answers as JSON."),
         Expectation(form: "kyc/be", html: row("In the format <code>##.##.##-###.##</code> (<code>#</code> a digit)", "Rijksregisternummer moet de vorm ##.##.##-###.## hebben <em>(default)</em>")),
@@ -82,7 +82,7 @@ import Testing
         #expect(html.contains("<tr>\n<th>Field</th>\n<th align=\"center\">BE</th>\n<th align=\"center\">DE</th>\n<th align=\"center\">NL</th>\n<th align=\"center\">US</th>\n</tr>"))
         #expect(html.contains("<td><code>bsn</code></td>\n<td align=\"center\">—</td>\n<td align=\"center\">—</td>\n<td align=\"center\">BSN (required)</td>\n<td align=\"center\">—</td>"))
         #expect(html.contains("<td><code>first_name</code></td>\n<td align=\"center\">Voornaam (required)</td>\n<td align=\"center\">Vorname (required)</td>\n<td align=\"center\">First Name (from <code>user_profile</code>, read-only)</td>\n<td align=\"center\">First Name (required)</td>"))
-        #expect(html.contains("<td><code>first_name</code></td>\n<td align=\"center\">text; Required; At least 2 characters; At most 50 characters</td>\n<td align=\"center\">text; Required; At least 2 characters; At most 40 characters</td>\n<td align=\"center\">text; read-only, not checked</td>"))
+        #expect(html.contains("<td><code>first_name</code></td>\n<td align=\"center\">text; Required; At least 2 characters; At most 50 characters</td>\n<td align=\"center\">text; Required; At least 2 characters; At most 40 characters</td>\n<td align=\"center\">text; read-only; Filled in</td>"))
         #expect(html.contains("<td align=\"center\">text; Required; Matches the regular expression <code>^\\d{5}$</code>; At most 5 characters</td>"))
         #expect(html.contains("<td>NL Nederland</td>\n<td><code>en-NL</code></td>\n<td><a href=\"../nl/\">Verify your identity: Nederland</a></td>\n<td><a href=\"../nl/reference/\">reference</a></td>\n<td><a href=\"../nl/schema.json\">schema.json</a></td>"))
         let common = html.range(of: "<td><code>email</code></td>")?.lowerBound

@@ -106,3 +106,42 @@ def test_without_javascript_the_long_list_is_plain_links(long_flow):
         assert len(driver.find_elements(By.CSS_SELECTOR, "#fg-filter-list li a")) == 12
     finally:
         driver.quit()
+
+
+# The reference page
+
+TABLES = """
+return Array.prototype.map.call(document.querySelectorAll('.fg-table'), function (t) {
+  var r = t.getBoundingClientRect();
+  return {label: t.getAttribute('aria-label'), role: t.getAttribute('role'), tabindex: t.getAttribute('tabindex'),
+          scroll: t.scrollWidth, client: t.clientWidth, left: r.left, right: r.right};
+});
+"""
+
+
+@pytest.mark.parametrize("path", ["kyc/reference/", "registration/reference/", "household/reference/"])
+def test_reference_tables_use_the_page_width_at_1200_px_and_clip_nothing(page, path):
+    """Before: every table in the 40rem column at 1200 px, the country comparison scrolling (948 vs 608 px)."""
+    driver = page(path)
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    tables = driver.execute_script(TABLES)
+    assert tables
+    for table in tables:
+        assert table["scroll"] <= table["client"] + 1, table
+        assert table["left"] >= 0 and table["right"] <= width, table
+        assert table["role"] == "region" and table["tabindex"] == "0" and table["label"], table
+    if path == "kyc/reference/":
+        widest = max(table["client"] for table in tables)
+        assert widest > 700, tables
+
+
+def test_reference_tables_scroll_in_their_region_at_320_px(page):
+    driver = page("kyc/reference/")
+    try:
+        driver.set_window_size(320, 900)
+        assert driver.execute_script("return document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        width = driver.execute_script("return document.documentElement.clientWidth")
+        for table in driver.execute_script(TABLES):
+            assert table["left"] >= 0 and table["right"] <= width, table
+    finally:
+        driver.set_window_size(1200, 1000)

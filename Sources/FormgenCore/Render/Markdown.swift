@@ -174,6 +174,7 @@ public enum Markdown {
         var summary: String?
         var ids = UniqueIDs(reserved: renderOptions.reservedIDs)
         var tableLabels: [String] = []
+        var tableColumns: [Int] = []
         var refused: [(node: OpaquePointer, isImage: Bool)] = []
         var blockLine = 1, blockColumn = 1
         let iterator = cmark_iter_new(document)
@@ -187,6 +188,7 @@ public enum Markdown {
             }
             if let name = cmark_node_get_type_string(node), String(cString: name) == "table" {
                 tableLabels.append(headings.last?.text ?? "Table")
+                tableColumns.append(cmark_node_first_child(node).map(childCount) ?? 0)
             }
             switch type {
             case CMARK_NODE_HEADING:
@@ -218,7 +220,7 @@ public enum Markdown {
             return Rendered(html: "", headings: headings, links: links, summary: summary, oversizedTable: oversized)
         }
         defer { free(rendered) }
-        var html = scrollableTables(accessibleTaskItems(String(cString: rendered)), labels: tableLabels)
+        var html = scrollableTables(accessibleTaskItems(String(cString: rendered)), labels: tableLabels, columns: tableColumns)
         if renderOptions.headingAnchors { html = addHeadingIDs(html, headings) }
         return Rendered(html: html, headings: headings, links: links, summary: summary, oversizedTable: oversized)
     }
@@ -250,19 +252,35 @@ public enum Markdown {
 
     /// Each table in a focusable region named by the heading above it, so that a wide table can scroll
     /// sideways (with the theme's `.fg-table` style) instead of widening the page, by keyboard too.
-    private static func scrollableTables(_ html: String, labels: [String]) -> String {
+    private static func scrollableTables(_ html: String, labels: [String], columns: [Int]) -> String {
         guard !labels.isEmpty else { return html }
         var next = 0
         let opened = ByteReplacement.replace("<table>", in: html) { _ in
             defer { next += 1 }
             guard next < labels.count else { return "<table>" }
-            return "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.escape(labels[next]))\"><table>"
+            let wide = next < columns.count && columns[next] >= tableWideColumns ? " fg-table-wide" : ""
+            return "<div class=\"fg-table\(wide)\" role=\"region\" tabindex=\"0\" aria-label=\"\(HTMLEscaping.escape(labels[next]))\"><table>"
         }
         var closed = 0
         return ByteReplacement.replace("</table>", in: opened) { _ in
             defer { closed += 1 }
             return closed < min(next, labels.count) ? "</table></div>" : "</table>"
         }
+    }
+
+    /// Tables of this many columns or more may be wider than the text column (`fg-table-wide`): comparisons and
+    /// field lists, whose cells would otherwise wrap word by word.
+    static let tableWideColumns = 4
+
+    /// How many children a node has (a table row's cells).
+    private static func childCount(_ node: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        return count
     }
 
     /// The text of a node's inline content, without markup.

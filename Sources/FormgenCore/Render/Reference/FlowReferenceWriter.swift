@@ -63,7 +63,7 @@ public struct FlowReferenceWriter {
             let cells = countries.indices.map { index -> ReferenceInline in
                 guard let field = fieldsByID[index][id] else { return "—" }
                 let writer = writers[countries[index].code]!
-                let checks: [ReferenceInline] = ReferenceWriter.isUnchecked(field) ? ["read-only, not checked"] : writer.checks(field).map(\.check)
+                let checks: [ReferenceInline] = (ReferenceWriter.isUnchecked(field) ? ["read-only"] : []) + writer.checks(field).map(\.check)
                 return ([.words(field.type.rawValue)] + checks).joined(separator: "; ")
             }
             rules.rows.append([.code(id)] + cells)

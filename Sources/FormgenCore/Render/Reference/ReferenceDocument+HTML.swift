@@ -4,7 +4,7 @@ import Foundation
 /// table rows on lines of their own, each block's text trimmed at its ends and around line breaks, code spans
 /// stripped of their padding, link addresses escaped as cmark escapes them; then what `Markdown.render` adds for a
 /// reference page: heading ids (GitHub's slugs, unique, none of `reservedIDs`) and each table in a scrollable
-/// region named by the heading above it.
+/// region named by the heading above it (`fg-table-wide` from `Markdown.tableWideColumns` columns).
 extension ReferenceDocument {
     /// The page's HTML and its level-1 heading's text.
     func html(reservedIDs: Set<String>) -> (html: String, title: String?) {
@@ -28,7 +28,8 @@ extension ReferenceDocument {
                 Self.writeBlockContent(inline.parts, into: &html)
                 html.append("</p>\n")
             case .table(let table):
-                html.append("<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"")
+                html.append(table.header.count >= Markdown.tableWideColumns ? "<div class=\"fg-table fg-table-wide\" role=\"region\" tabindex=\"0\" aria-label=\""
+                                                                            : "<div class=\"fg-table\" role=\"region\" tabindex=\"0\" aria-label=\"")
                 html.append(HTMLEscaping.escape(lastHeading ?? "Table"))
                 html.append("\"><table>\n<thead>\n<tr>\n")
                 Self.writeRow(table.header, cell: "th", centred: table.centred, into: &html)

@@ -110,7 +110,7 @@ public struct ReferenceWriter {
     }
 
     private func requiredSummary(_ field: Field) -> String {
-        if Self.isUnchecked(field) { return "not checked (read-only)" }
+        if Self.isUnchecked(field) { return field.required ? "yes, filled in (read-only)" : "no (read-only)" }
         let base = field.required ? "yes" : "no"
         return rulesTargeting(field, actions: [.require, .unrequire]).isEmpty ? base : "\(base), or by a rule"
     }
@@ -138,14 +138,14 @@ public struct ReferenceWriter {
         }
         let skipped = Self.isUnchecked(field)
         var facts: [ReferenceInline] = ["\(.strong("Type:")) \(words: field.type.rawValue), submitted as \(Self.submittedAs(field))."]
-        facts.append("\(.strong("Required:")) \(words: skipped ? "not checked" : field.required ? "yes" : "no").")
+        facts.append("\(.strong("Required:")) \(words: field.required ? "yes" : "no").")
         if let fact = repeatFact(field) { facts.append(fact) }
         if let fact = fileFact(field) { facts.append(fact) }
         if !sections.isEmpty { facts.append("\(.strong("Section:")) \(sections.map(ReferenceInline.text).joined(separator: " › ")).") }
         if let source = field.dataSource {
-            facts.append("\(.strong("Filled from:")) the data source \(code: source); read-only, so the page does not check it.")
+            facts.append("\(.strong("Filled from:")) the data source \(code: source); read-only, so only its presence is checked.")
         } else if field.readOnly {
-            facts.append("\(.strong("Read-only:")) the page does not check it.")
+            facts.append("\(.strong("Read-only:")) only its presence is checked.")
         }
         if let options = optionsText(field) { facts.append("\(.strong("Options:")) \(options)") }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
@@ -170,13 +170,15 @@ public struct ReferenceWriter {
         }.joined(separator: ", ") + "."
     }
 
-    /// Read-only and prefilled fields are not checked, on the page or by `formgen validate`.
+    /// Read-only and prefilled fields are filled in for the person: the page and `formgen validate` check only that
+    /// a required one is there.
     static func isUnchecked(_ field: Field) -> Bool { field.readOnly || field.dataSource != nil }
 
     /// Every check the page makes on the field, with the message it shows (the default when the config gives none).
     func checks(_ field: Field) -> [(check: ReferenceInline, message: FieldMessages.Text)] {
-        guard !Self.isUnchecked(field), !field.kind.isDisplayOnly else { return [] }
+        guard !field.kind.isDisplayOnly else { return [] }
         let texts = FieldMessages(field: field, form: form)
+        if Self.isUnchecked(field) { return field.required ? [(ReferenceInline("Filled in"), texts.format("readOnlyMissing"))] : [] }
         var checks: [(ReferenceInline, FieldMessages.Text)] = []
         if field.required { checks.append(("Required", texts.required)) }
         let hasMaskRule = field.validations.contains { $0.name == "mask" }
