@@ -51,7 +51,8 @@ def test_the_sweep_writes_full_page_pngs_and_a_contact_sheet(tmp_path, axe_sourc
             ".then(done);")
         assert len(loaded) == len(pngs) and all(loaded), "every thumbnail loads"
         assert driver.execute_script("return window.__cspViolations") == []
-        assert driver.execute_script("return getComputedStyle(document.querySelector('.shots img')).objectFit") == "cover", "the sheet's style applies"
+        thumb = driver.execute_script("var r = document.querySelector('.shots img').getBoundingClientRect(); return [r.width, r.height];")
+        assert round(thumb[0]) == 208 and thumb[1] > 320, "the sheet's style applies: a whole-width thumbnail, its top shown"
         driver.set_script_timeout(30)
         assert run_axe(driver, axe_source) == []
     finally:
