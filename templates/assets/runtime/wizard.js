@@ -116,7 +116,7 @@ features.push(function (p) {
   }
   /** A row of the summary list; `page` null: no Change link (its hidden text names `hiddenLabel`). */
   p.reviewRow = function (list, field, value, page, hiddenLabel) {
-    var line = el("div", "fg-summary-row" + (page === null ? " fg-summary-row-no-actions" : ""));
+    var line = el("div", "fg-summary-row");
     line.appendChild(el("dt", "fg-summary-key", field.label));
     line.appendChild(el("dd", "fg-summary-value", isEmpty(value, field) && !isSingleCheckbox(field) ? review.getAttribute("data-not-answered") : answer(field, value)));
     if (page !== null) {
