@@ -186,8 +186,8 @@ def journey_to(step_count):
 
 
 FORMS = [
-    # path, page name, language, steps to a filled first page (none: the form has no required field)
-    ("kyc/nl/", "kyc/nl", "en"), ("kyc/be/", "kyc/be", "en"), ("kyc/de/", "kyc/de", "en"), ("kyc/us/", "kyc/us", "en"),
+    # path, page name, the page's language (its <html lang>)
+    ("kyc/nl/", "kyc/nl", "en-NL"), ("kyc/be/", "kyc/be", "nl-BE"), ("kyc/de/", "kyc/de", "de-DE"), ("kyc/us/", "kyc/us", "en-US"),
     ("fr/kyc/be/", "fr/kyc/be", "fr"), ("de/kyc/be/", "de/kyc/be", "de"), ("login/", "login", "en"),
     ("ar/login/", "ar/login", "ar"), ("register/", "register", "en"), ("registration/", "registration", "en"),
     ("pet-adoption/", "pet-adoption", "en"), ("pet-adoption-journey/", "pet-adoption-journey", "en"),
@@ -246,7 +246,7 @@ def flow_states():
               lang="ar"),
         State("register", "email taken", "register/", (fill({"email": "taken@example.com", "password": "correct-horse-9",
                                                              "password_confirm": "correct-horse-9"}), refused)),
-        State("kyc/nl", "no-JS", "kyc/nl/", javascript=False),
+        State("kyc/nl", "no-JS", "kyc/nl/", javascript=False, lang="en-NL"),
         State("household", "no-JS", "household/", javascript=False),
         State("registration", "no-JS", "registration/", javascript=False),
         State("pet-adoption-journey", "no-JS", "pet-adoption-journey/", javascript=False),

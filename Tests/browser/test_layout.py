@@ -337,14 +337,18 @@ def test_live_region_messages_are_visually_hidden(measure, state):
     assert not findings["live"], layout_report(state, findings, "live")
 
 
-@by_slug([s for s in STATES if s.lang != "en"])
+def primary(lang):
+    return lang.lower().split("-")[0]
+
+
+@by_slug([s for s in STATES if primary(s.lang) != "en"])
 def test_formgen_texts_are_in_the_page_language(measure, state):
     findings = measure(state)
-    assert findings["lang"] == state.lang
-    patterns = english_texts(state.lang)
+    assert findings["lang"] == state.lang.lower()
+    patterns = english_texts(primary(state.lang))
     english = []
     for text in findings["texts"]:
-        if text["lang"] not in ("", state.lang):
+        if text["lang"] and primary(text["lang"]) != primary(state.lang):
             continue  # a name or a language's own name, marked in its language
         for key, pattern in patterns:
             if pattern.match(text["text"]):
