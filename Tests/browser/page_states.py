@@ -67,6 +67,7 @@ class State:
     javascript: bool = True
     lang: str = "en"
     kind: str = "form"
+    blocked: tuple = ()  # URL patterns whose requests fail (a data source that cannot be reached)
 
     @property
     def name(self):
@@ -147,6 +148,12 @@ def options_loaded(driver):
     """Waits until the live option list (currency-exchange) has its options."""
     wait_for(lambda: driver.execute_script("var s = document.getElementById('f-currency'); return s && s.options.length > 1"),
              timeout=10, message="the currencies")
+
+
+def source_failed(driver):
+    """Waits for a data source's failure message (with Retry) to show."""
+    wait_for(lambda: driver.execute_script("return Array.from(document.querySelectorAll('[id^=fg-source-]')).some(function (e) {"
+                                           " return e.getClientRects().length > 0; })"), timeout=10, message="the data source's failure")
 
 
 def prefilled(driver):
@@ -246,6 +253,8 @@ def flow_states():
               lang="ar"),
         State("register", "email taken", "register/", (fill({"email": "taken@example.com", "password": "correct-horse-9",
                                                              "password_confirm": "correct-horse-9"}), refused)),
+        State("kyc/nl", "profile failed", "kyc/nl/", (source_failed,), lang="en-NL", blocked=("*/api/nl-user-profile*",)),
+        State("currency-exchange", "list failed", "currency-exchange/", (source_failed,), blocked=("*/api/currencies*",)),
         State("kyc/nl", "no-JS", "kyc/nl/", javascript=False, lang="en-NL"),
         State("household", "no-JS", "household/", javascript=False),
         State("registration", "no-JS", "registration/", javascript=False),
@@ -286,6 +295,8 @@ def open_state(driver, base_url, state, width=1200):
     """Loads the state's page with a clean slate (no drafts) at `width` px and takes its steps."""
     set_viewport(driver, width)
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": not state.javascript})
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": list(state.blocked)})
     url = f"{base_url}/{state.path}"
     driver.get(url)
     driver.execute_script("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")

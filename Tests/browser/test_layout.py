@@ -278,7 +278,7 @@ def served(tmp_path_factory):
 def layout_browser():
     driver = chrome()
     driver.implicitly_wait(0)
-    driver.set_script_timeout(30)
+    driver.set_script_timeout(90)  # axe on a long page, on a loaded two-core machine
     yield driver
     driver.quit()
 
