@@ -25,10 +25,11 @@ class Served:
 
     def __init__(self, binary, configs, templates, work):
         work = pathlib.Path(work)
+        self.out = work / "preview"
         self.output = []
         self.process = subprocess.Popen(
             [str(binary), "serve", "--config", str(configs), "--templates", str(templates), "--port", "0", "--quiet",
-             "--out", str(work / "preview"), "--submissions", str(work / "submissions.jsonl")],
+             "--out", str(self.out), "--submissions", str(work / "submissions.jsonl")],
             cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.url = None
         ready = threading.Event()

@@ -313,6 +313,16 @@ def test_the_sweep_covers_at_least_40_page_states_of_every_kind():
     assert {"docs", "site", "reference", "form"} <= {s.kind for s in STATES}
 
 
+def test_every_page_of_the_example_site_has_a_state(served):
+    preview = served.out
+    pages = set()
+    for path in preview.rglob("*.html"):
+        relative = path.relative_to(preview)
+        pages.add("" if str(relative) == "index.html" else f"{relative.parent}/" if relative.name == "index.html" else str(relative))
+    assert len(pages) > 30
+    assert pages - {s.path for s in STATES} == set()
+
+
 @by_slug(STATES)
 def test_no_horizontal_overflow_at_320_px(measure, state):
     findings = measure(state)
