@@ -54,4 +54,30 @@ import Testing
         #expect(script == Theme.load(overrides: nil, log: DiagnosticLog()).listFilter)
         #expect(page.contains("script-src \(HTMLEscaping.escape(SHA256.cspSource(for: script)))"))
     }
+
+    /// A doc with three or more level-2 headings lists them under its title; a shorter one does not. Task-list
+    /// items carry their one mark (`fg-task-item`, no bullet).
+    @Test func aLongDocGetsContentsAndTaskItemsTheirOneMark() throws {
+        let pages = try ExampleSiteTests.build([
+            "configs/site.yaml": "title: S\nlanguage: nl\n",
+            "configs/docs/long.md": "# Long\n\nIntro.\n\n## One\n\n- [x] done\n- [ ] to do\n\n## Two & <b>\n\n## Three\n",
+            "configs/docs/short.md": "# Short\n\n## One\n\n## Two\n",
+        ])
+        let long = try #require(pages["docs/long/index.html"])
+        #expect(long.contains("""
+            <h1 id="long">Long</h1>
+            <nav class="fg-toc" id="fg-toc" aria-labelledby="fg-toc-title">
+            <h2 class="fg-toc-title" id="fg-toc-title">Inhoud</h2>
+            <ol class="fg-toc-list">
+            <li><a href="#one">One</a></li>
+            <li><a href="#two-">Two &amp;</a></li>
+            <li><a href="#three">Three</a></li>
+            </ol>
+            </nav>
+            <p>Intro.</p>
+            """))
+        #expect(long.contains(#"<li class="fg-task-item"><span class="fg-task fg-task-done" role="img" aria-label="Done:">☑</span> done</li>"#))
+        #expect(long.contains(".fg-task-item{list-style:none}"))
+        #expect(!(try #require(pages["docs/short/index.html"])).contains("fg-toc"))
+    }
 }

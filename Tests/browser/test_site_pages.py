@@ -145,3 +145,33 @@ def test_reference_tables_scroll_in_their_region_at_320_px(page):
             assert table["left"] >= 0 and table["right"] <= width, table
     finally:
         driver.set_window_size(1200, 1000)
+
+
+# Docs
+
+def test_a_task_list_shows_one_mark_per_item(page):
+    """Before: each task item showed the list's bullet and its ☑/☐."""
+    driver = page("docs/filling-in-kyc/")
+    styles = driver.execute_script(
+        "return Array.prototype.map.call(document.querySelectorAll('li:has(> .fg-task)'), function (li) {"
+        "  return getComputedStyle(li).listStyleType; })")
+    assert styles == ["none", "none", "none"]
+
+
+@pytest.mark.parametrize("path, contents", [
+    ("docs/filling-in-kyc/", ["Before you start", "Step by step", "If the form says there is a problem"]),
+    ("docs/privacy/", ["What we collect", "What the form does in your browser", "How long we keep it"]),
+    ("docs/countries/", None)])
+def test_a_long_doc_page_has_a_table_of_contents(page, path, contents):
+    driver = page(path)
+    tocs = driver.find_elements(By.ID, "fg-toc")
+    if contents is None:
+        assert tocs == []
+        return
+    links = tocs[0].find_elements(By.TAG_NAME, "a")
+    assert [link.text for link in links] == contents
+    for link in links:
+        target = link.get_attribute("href").split("#")[1]
+        assert driver.find_element(By.ID, target).tag_name == "h2"
+    assert driver.execute_script("var t = document.getElementById('fg-toc'), h = document.querySelector('h1');"
+                                 "return h.compareDocumentPosition(t) === Node.DOCUMENT_POSITION_FOLLOWING")

@@ -41,7 +41,10 @@ public struct DocPage: Sendable, Hashable {
     public static let indexPath = "docs"
 
     /// Ids the doc layout itself uses, which headings must not take.
-    public static let reservedIDs: Set<String> = ["main", "fg-doc-nav", "fg-doc-nav-title", "fg-doc-list"]
+    /// A doc with this many level-2 headings or more gets a table of contents under its title.
+    public static let contentsMinimum = 3
+
+    public static let reservedIDs: Set<String> = ["main", "fg-doc-nav", "fg-doc-nav-title", "fg-doc-list", "fg-toc", "fg-toc-title"]
 
     /// The order docs are listed in: by `order`, then by path.
     static func listed(_ docs: [DocPage]) -> [DocPage] {

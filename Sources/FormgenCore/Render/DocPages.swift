@@ -7,6 +7,9 @@ extension PageRenderer {
             headingAnchors: true, reservedIDs: DocPage.reservedIDs,
             rewriteURL: { resolver.rewrite($0.url, from: doc.source, pagePath: doc.path) }))
         var context = markdownPage(path: doc.path, title: doc.title, language: settings.language, rendered: rendered)
+        if let contents = tableOfContents(rendered.headings) {
+            context["bodyHTML"] = .text(Self.insert(contents, afterTitleOf: rendered.html, hasOwnTitle: doc.hasOwnTitle))
+        }
         context["breadcrumb"] = ["title": .text(docsTitle(site)), "href": .text(DocLinkResolver.relative(from: doc.path, to: DocPage.indexPath, isFolder: true))]
         context["hasOwnTitle"] = .bool(doc.hasOwnTitle)
         context["hasNav"] = true
@@ -81,6 +84,23 @@ extension PageRenderer {
         context["title"] = .text(title)
         context["bodyHTML"] = .text(rendered.html)
         return context
+    }
+
+    /// A long doc's contents (GOV.UK's "Contents" list): a link to each level-2 heading, for a page with at least
+    /// `DocPage.contentsMinimum` of them; nil for a shorter page.
+    func tableOfContents(_ headings: [Markdown.Heading]) -> String? {
+        let sections = headings.filter { $0.level == 2 }
+        guard sections.count >= DocPage.contentsMinimum else { return nil }
+        let title = HTMLEscaping.escape(Messages.table(for: settings.language)["contents"] ?? "Contents")
+        let items = sections.map { "<li><a href=\"#\(HTMLEscaping.escape($0.id))\">\(HTMLEscaping.escape($0.text))</a></li>\n" }.joined()
+        return "<nav class=\"fg-toc\" id=\"fg-toc\" aria-labelledby=\"fg-toc-title\">\n<h2 class=\"fg-toc-title\" id=\"fg-toc-title\">\(title)</h2>\n"
+            + "<ol class=\"fg-toc-list\">\n\(items)</ol>\n</nav>\n"
+    }
+
+    /// `html` with `contents` after its level-1 heading when the page has its own, else before everything.
+    static func insert(_ contents: String, afterTitleOf html: String, hasOwnTitle: Bool) -> String {
+        guard hasOwnTitle, let end = html.range(of: "</h1>\n") else { return contents + html }
+        return html.replacingCharacters(in: end.upperBound..<end.upperBound, with: contents)
     }
 
     private func docsTitle(_ site: Site) -> String {

@@ -240,14 +240,14 @@ public enum Markdown {
     }
 
     /// Task-list boxes become labelled symbols: a disabled checkbox without a label is a form control
-    /// screen readers announce without context.
+    /// screen readers announce without context. Their items (`fg-task-item`) have no bullet: the symbol is the mark.
     private static func accessibleTaskItems(_ html: String) -> String {
         guard ByteReplacement.contains("<input type=\"checkbox\"", in: html) else { return html }
         return html
-            .replacingOccurrences(of: "<input type=\"checkbox\" checked=\"\" disabled=\"\" />",
-                                  with: "<span class=\"fg-task fg-task-done\" role=\"img\" aria-label=\"Done:\">☑</span>")
-            .replacingOccurrences(of: "<input type=\"checkbox\" disabled=\"\" />",
-                                  with: "<span class=\"fg-task\" role=\"img\" aria-label=\"To do:\">☐</span>")
+            .replacingOccurrences(of: "<li><input type=\"checkbox\" checked=\"\" disabled=\"\" />",
+                                  with: "<li class=\"fg-task-item\"><span class=\"fg-task fg-task-done\" role=\"img\" aria-label=\"Done:\">☑</span>")
+            .replacingOccurrences(of: "<li><input type=\"checkbox\" disabled=\"\" />",
+                                  with: "<li class=\"fg-task-item\"><span class=\"fg-task\" role=\"img\" aria-label=\"To do:\">☐</span>")
     }
 
     /// Each table in a focusable region named by the heading above it, so that a wide table can scroll
