@@ -56,6 +56,7 @@ features.push(function (p) {
       headers["Content-Type"] = "application/json";
     }
     status.textContent = M.sending;
+    p.announce(M.sending);
     submitButton.disabled = true;
     fetch(submit.action, { method: (submit.method || "post").toUpperCase(), headers: headers, body: body, credentials: "same-origin" })
       .then(function (response) {
@@ -71,8 +72,8 @@ features.push(function (p) {
           p.clearDraft();
           if (submit.redirect) { location.assign(submit.redirect); return; }
           form.hidden = true;
+          // Shown and focused (so read out), not a live region: live regions stay visually hidden (#fg-announce).
           status.textContent = submit.successMessage || M.sent;
-          status.setAttribute("tabindex", "-1");
           status.focus();
           return;
         }
