@@ -175,3 +175,48 @@ def test_a_long_doc_page_has_a_table_of_contents(page, path, contents):
         assert driver.find_element(By.ID, target).tag_name == "h2"
     assert driver.execute_script("var t = document.getElementById('fg-toc'), h = document.querySelector('h1');"
                                  "return h.compareDocumentPosition(t) === Node.DOCUMENT_POSITION_FOLLOWING")
+
+
+# The home page
+
+def test_the_home_page_says_its_title_once_as_its_heading(page):
+    """Before: the site title in the header, the H1 and the footer alike."""
+    driver = page("")
+    title = driver.find_element(By.TAG_NAME, "h1").text
+    assert title == "formgen example forms"
+    assert len(driver.find_elements(By.TAG_NAME, "h1")) == 1
+    assert driver.find_element(By.CSS_SELECTOR, ".fg-footer").text != title
+    assert title not in driver.find_element(By.CSS_SELECTOR, ".fg-footer").text
+
+
+def test_developer_links_are_set_apart_from_the_form_links(page):
+    """Before: "Field reference · JSON Schema" looked like the form links above them."""
+    driver = page("")
+    style = "var s = getComputedStyle(arguments[0]); return [parseFloat(s.fontSize), s.fontWeight]"
+    form_link = driver.find_element(By.CSS_SELECTOR, "#forms li > a")
+    developer = driver.find_element(By.CSS_SELECTOR, "#forms li .fg-developer")
+    developer_link = developer.find_element(By.TAG_NAME, "a")
+    assert developer.text.startswith("For developers: Field reference")
+    form_size, form_weight = driver.execute_script(style, form_link)
+    dev_size, dev_weight = driver.execute_script(style, developer_link)
+    assert dev_size < form_size and form_weight == "700" and dev_weight == "400"
+
+
+@pytest.mark.parametrize("width", [320, 360, 400])
+def test_the_header_nav_wraps_as_a_whole_at_narrow_widths(page, width):
+    """Before: at 400 px the nav wrapped to a second line pushed against the far edge."""
+    driver = page("")
+    try:
+        driver.set_window_size(width, 900)
+        layout = driver.execute_script(
+            "var home = document.querySelector('.fg-home').getBoundingClientRect(), nav = document.querySelector('.fg-nav');"
+            "var box = nav.getBoundingClientRect(), header = document.querySelector('.fg-header');"
+            "return {homeLeft: home.left, homeBottom: home.bottom, navLeft: box.left, navTop: box.top,"
+            "  lines: Array.prototype.map.call(nav.querySelectorAll('a'), function (a) { return a.getClientRects().length; }),"
+            "  overflow: header.scrollWidth > header.clientWidth}")
+        assert layout["lines"] == [1, 1]
+        assert not layout["overflow"]
+        if layout["navTop"] >= layout["homeBottom"]:
+            assert abs(layout["navLeft"] - layout["homeLeft"]) <= 1, layout
+    finally:
+        driver.set_window_size(1200, 1000)

@@ -254,6 +254,7 @@ public struct PageRenderer: Sendable {
         context["docsHeading"] = .text(texts["indexDocs"] ?? "Documentation")
         context["referenceText"] = .text(texts["indexReference"] ?? "Field reference")
         context["schemaText"] = .text(texts["indexSchema"] ?? "JSON Schema")
+        context["developerText"] = .text(texts["indexDevelopers"] ?? "For developers:")
         context["flows"] = .objects(site.flows.map {
             ["title": .text($0.title), "href": "\(up)\($0.id)/", "summary": summary($0.description), "referenceHref": "\(up)\($0.id)/reference/"]
         })
