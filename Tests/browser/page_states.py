@@ -7,6 +7,7 @@ both tools see the pages as the preview serves them.
 """
 import pathlib
 import re
+import shutil
 import signal
 import subprocess
 import threading
@@ -21,10 +22,14 @@ REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 
 
 class Served:
-    """`formgen serve` on a config folder, on a free loopback port; `stop()` ends it."""
+    """`formgen serve` on a copy of a config folder and a templates folder (so edits made meanwhile neither rebuild
+    nor reload the pages being looked at), on a free loopback port; `stop()` ends it."""
 
     def __init__(self, binary, configs, templates, work):
         work = pathlib.Path(work)
+        shutil.copytree(configs, work / "site" / "configs")
+        shutil.copytree(templates, work / "site" / "templates")
+        configs, templates = work / "site" / "configs", work / "site" / "templates"
         self.out = work / "preview"
         self.output = []
         self.process = subprocess.Popen(

@@ -6,7 +6,6 @@ names the state, the width and the offending element (selector and text).
 """
 import json
 import re
-import shutil
 
 import pytest
 import yaml
@@ -267,9 +266,7 @@ def layout_report(state, findings, check):
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     binary = REPOSITORY / ".build/debug/formgen"
-    work = tmp_path_factory.mktemp("layout")
-    shutil.copytree(REPOSITORY / "configs", work / "configs")
-    server = Served(binary, work / "configs", REPOSITORY / "templates", work)
+    server = Served(binary, REPOSITORY / "configs", REPOSITORY / "templates", tmp_path_factory.mktemp("layout"))
     yield server
     server.stop()
 
