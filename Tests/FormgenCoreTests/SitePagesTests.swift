@@ -80,4 +80,20 @@ import Testing
         #expect(long.contains(".fg-task-item{list-style:none}"))
         #expect(!(try #require(pages["docs/short/index.html"])).contains("fg-toc"))
     }
+
+    /// The Lumiform seed's `text` items that are statements ("Welcome to the main page!") are text on the page, as
+    /// the app shows them; a question or a label stays a text question. Before: every one was an optional input.
+    @Test func lumiformStatementsAreTextAndQuestionsStayInputs() throws {
+        let form = try #require(ExampleSite.form("lumiform-nested"))
+        #expect(form.allFields.map { "\($0.id) \($0.type.rawValue)" } == [
+            "text_1 paragraph", "image_1 image", "text_2 paragraph", "text_3 paragraph", "image_2 image", "text_4 paragraph", "text_5 text",
+        ])
+        let pages = try ExampleSiteTests.build(["configs/forms/f.json": #"""
+            {"type": "page", "title": "P", "items": [{"type": "text", "title": "Name"}, {"type": "text", "title": "Read *this* <b>now</b>."}]}
+            """#])
+        let page = try #require(pages["f/index.html"])
+        #expect(page.contains(#"<p>Read *this* &lt;b&gt;now&lt;/b&gt;.</p>"#))
+        #expect(page.contains(#"<input class="fg-input" id="f-text_1" name="text_1" type="text""#))
+        #expect(!page.contains(#"id="f-text_2""#))
+    }
 }

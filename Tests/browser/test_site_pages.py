@@ -220,3 +220,15 @@ def test_the_header_nav_wraps_as_a_whole_at_narrow_widths(page, width):
             assert abs(layout["navLeft"] - layout["homeLeft"]) <= 1, layout
     finally:
         driver.set_window_size(1200, 1000)
+
+
+# Lumiform statements
+
+def test_lumiform_statements_are_text_not_optional_inputs(page):
+    """Before: "Welcome to the main page!" was the label of an optional text input."""
+    driver = page("lumiform-nested/")
+    statement = driver.find_element(By.ID, "fg-field-text_1")
+    assert statement.text == "Welcome to the main page!"
+    assert statement.find_elements(By.CSS_SELECTOR, "input, label") == []
+    assert [el.get_attribute("name") for el in driver.find_elements(By.CSS_SELECTOR, "#fg-form input, #fg-form textarea")
+            if el.get_attribute("type") != "hidden" and el.get_attribute("name")] == ["text_5"]
