@@ -389,7 +389,7 @@ FAULTS = {
     "overflow": "var d = document.createElement('div'); d.style.width = '400px'; d.textContent = 'Too wide';"
                 "document.querySelector('main').appendChild(d);",
     "overflow by a long word": "var p = document.createElement('p'); p.textContent = 'Steueridentifikationsnummernverzeichnisse';"
-                               "p.style.fontSize = '2rem'; document.querySelector('main').appendChild(p);",
+                               "p.style.cssText = 'font-size:2rem;overflow-wrap:normal'; document.querySelector('main').appendChild(p);",
     "overlap": "var d = document.createElement('p'); d.textContent = 'Lying on top'; d.style.cssText ="
                "'position:absolute;top:0;left:0;margin:0'; document.querySelector('header').appendChild(d);",
     "targets": "var p = document.createElement('p'); p.innerHTML = '<button style=\"all:unset\">a</button><button style=\"all:unset\">b</button>';"
