@@ -1,6 +1,7 @@
 """Messages that fit (#35, part B), under `formgen serve` and its mocks: a profile API that answers without a required
 read-only field (the page says which, offers Retry and sends nothing), a failed option list that names its field, a
 server's own words styled as an error, the Arabic login page in Arabic, and a read-only date in the page's words."""
+import json
 import time
 
 from selenium.webdriver.common.by import By
@@ -106,6 +107,23 @@ def test_the_arabic_login_page_says_everything_in_arabic(served, driver):
     assert summary_texts(driver) == ["البريد الإلكتروني أو كلمة المرور غير صحيحة"]
     assert driver.find_element(By.CSS_SELECTOR, "#fg-error-summary h2").text == "توجد مشكلة"
 
+
+
+def test_a_read_only_date_shows_in_the_pages_words_and_is_sent_as_a_date(served, driver):
+    """Before: the browser's date box wrote 03/15/1985 (its own locale) on an en-NL page whose review says
+    "15 March 1985"."""
+    driver.get(served.url + "kyc/nl/")
+    driver.execute_script("localStorage.clear()")
+    driver.get(served.url + "kyc/nl/")
+    wait_for(lambda: value(driver, "birth_date") == "15 March 1985", timeout=10, message="the prefilled date in words")
+    box = driver.find_element(By.ID, "f-birth_date")
+    assert box.get_attribute("type") == "text" and box.get_attribute("readonly") is not None
+    fill(driver, {"bsn": "123456789", "email": "jan@example.nl", "consent": True})
+    submit(driver)
+    wait_for(lambda: driver.find_element(By.ID, "fg-form").get_attribute("hidden") is not None, timeout=10, message="the form sent")
+    submissions = served.work / ".formgen" / "submissions.jsonl"
+    record = json.loads(submissions.read_text().splitlines()[-1])
+    assert record["data"]["birth_date"] == "1985-03-15"
 
 def contrast(foreground, background):
     def luminance(rgb):

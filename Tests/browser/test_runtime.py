@@ -315,7 +315,7 @@ def test_nl_prefill_fills_read_only_fields_after_the_delay(page, mock):
     first = driver.find_element(By.ID, "f-first_name")
     wait_for(lambda: first.get_attribute("value") == "Jan", message="the prefill")
     assert driver.find_element(By.ID, "f-last_name").get_attribute("value") == "van der Berg"
-    assert driver.find_element(By.ID, "f-birth_date").get_attribute("value") == "1985-03-15"
+    assert driver.find_element(By.ID, "f-birth_date").get_attribute("value") == "15 March 1985"
     for field in ["first_name", "last_name", "birth_date"]:
         assert driver.find_element(By.ID, f"f-{field}").get_attribute("readonly") is not None
         assert driver.find_element(By.ID, f"fg-field-{field}").get_attribute("aria-busy") is None
@@ -346,7 +346,7 @@ def test_nl_prefill_failure_offers_a_retry_that_fills_the_fields(page, mock):
     mock.profile_fails = False
     retry.click()
     wait_for(lambda: driver.find_element(By.ID, "f-first_name").get_attribute("value") == "Jan", message="the retried prefill")
-    assert driver.find_element(By.ID, "f-birth_date").get_attribute("value") == "1985-03-15"
+    assert driver.find_element(By.ID, "f-birth_date").get_attribute("value") == "15 March 1985"
     assert not driver.find_elements(By.ID, "fg-source-user_profile")
     assert driver.find_element(By.ID, "f-bsn").get_attribute("value") == "123456789"
 

@@ -89,7 +89,7 @@ def test_the_dutch_form_is_prefilled_from_the_mock_api(served, driver):
     driver.get(served.url + "kyc/nl/")
     wait_for(lambda: value(driver, "first_name") == "Jan", timeout=10, message="prefill")
     assert value(driver, "last_name") == "van der Berg"
-    assert value(driver, "birth_date") == "1985-03-15"
+    assert value(driver, "birth_date") == "15 March 1985"
     for field in ("first_name", "last_name", "birth_date"):
         assert driver.find_element(By.ID, f"f-{field}").get_attribute("readonly") is not None
     assert any("GET /api/nl-user-profile 200" in line for line in served.output)

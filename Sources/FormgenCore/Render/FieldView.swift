@@ -103,7 +103,8 @@ struct FieldView {
     private var inputType: String {
         switch field.type {
         case .number: return "number"
-        case .date: return "date"
+        // A read-only date is text the runtime writes in the page's words ("15 March 1985"), not the browser's date box.
+        case .date: return field.readOnly || field.dataSource != nil ? "text" : "date"
         case .email: return "email"
         case .tel: return "tel"
         case .password: return "password"

@@ -1,11 +1,23 @@
 /* Data sources: one request per source; prefilled values set as text (fields stay read-only); options.js appends
    the options of `optionsFrom` fields from the same answers. A source that fails, or answers without a required
    field it fills, says so where its fields are, with Retry, and keeps the form from being sent. */
+import { dateWords } from "./dates.js";
 import { features } from "./page.js";
 import { isEmpty } from "./values.js";
 
 features.push(function (p) {
-  var M = p.M, byId = p.byId, form = p.form, $ = p.$, failed = {};
+  var M = p.M, byId = p.byId, form = p.form, $ = p.$, failed = {}, read = p.readValue;
+  /** A prefilled date (a text box) shows in the page's words, as "Check your answers" does; its value stays YYYY-MM-DD. */
+  function prefill(field, value) {
+    var box = field.type === "date" ? $("f-" + field.id) : null;
+    if (!box || box.type !== "text") return p.writeValue(field, value);
+    box.setAttribute("data-fg-value", String(value));
+    box.value = dateWords(String(value), document.documentElement.lang);
+  }
+  p.readValue = function (field) {
+    var box = field.type === "date" && field.readOnly ? $("f-" + field.id) : null;
+    return box && box.hasAttribute("data-fg-value") ? box.getAttribute("data-fg-value") : read(field);
+  };
   /** Why the form must not be sent yet: the message of a source that failed or left out a required field, else "". */
   p.prefillFailed = function () {
     var ids = Object.keys(failed);
@@ -75,7 +87,7 @@ features.push(function (p) {
         if (body && typeof body === "object" && !Array.isArray(body)) {
           targets.forEach(function (id) {
             var value = body[id];
-            if (value !== undefined && value !== null && typeof value !== "object") p.writeValue(byId[id], value);
+            if (value !== undefined && value !== null && typeof value !== "object") prefill(byId[id], value);
           });
         }
         p.applyRules();
