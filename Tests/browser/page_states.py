@@ -173,6 +173,9 @@ PET_ADOPTION_1 = {"text_1": "Ann Example", "text_2": "ann@example.org", "formatt
 REGISTRATION_1 = {"full_name": "Ann Example", "birth_date": "1990-03-27", "email": "ann@example.org", "contact_method": ("choose", 0)}
 REGISTRATION_2 = {"username": "ann_example", "password": "correct-horse-9", "password_confirm": "correct-horse-9"}
 REGISTRATION_3 = {"has_pets": ("choose", 1), "terms": True}
+KYC_NL = {"bsn": "111222333", "email": "jan@example.org", "consent": True}
+KYC_BE = {"first_name": "Marie", "last_name": "Dupont", "national_number": "85.07.30-033.28", "birth_date-day": "30",
+          "birth_date-month": "7", "birth_date-year": "1985", "postal_code": "1000", "email": "marie@example.org", "consent": True}
 HOUSEHOLD_PETS = [("Rex", "Dog"), ("Tom", "Cat"), ("Bun", "Rabbit")]
 
 
@@ -259,6 +262,11 @@ def flow_states():
               lang="ar"),
         State("register", "email taken", "register/", (fill({"email": "taken@example.com", "password": "correct-horse-9",
                                                              "password_confirm": "correct-horse-9"}), refused)),
+        State("kyc/nl", "review", "kyc/nl/", (prefilled, fill(KYC_NL), next_step), lang="en-NL"),
+        State("kyc/nl", "sent", "kyc/nl/", (prefilled, fill(KYC_NL), next_step, send), lang="en-NL"),
+        State("fr/kyc/be", "review", "fr/kyc/be/", (fill(KYC_BE), next_step), lang="fr"),
+        State("fr/kyc/be", "sent", "fr/kyc/be/", (fill(KYC_BE), next_step, send), lang="fr"),
+        State("ar/login", "filled", "ar/login/", (fill({"email": "ann@example.org", "password": "secret-word"}),), lang="ar"),
         State("kyc/nl", "profile failed", "kyc/nl/", (source_failed,), lang="en-NL", blocked=("*/api/nl-user-profile*",)),
         State("currency-exchange", "list failed", "currency-exchange/", (source_failed,), blocked=("*/api/currencies*",)),
         State("kyc/nl", "no-JS", "kyc/nl/", javascript=False, lang="en-NL"),
