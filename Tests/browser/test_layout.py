@@ -255,6 +255,42 @@ def config_texts(configs):
     return texts
 
 
+LANGUAGE_KEY = re.compile(r"^[a-z]{2}(-[A-Za-z]{2})?$")
+
+
+def translated_elsewhere(configs, lang):
+    """Config texts given per language (`{en: …, ar: …}`) that have a text in `lang`: the other languages' texts, which a
+    page in `lang` must not show instead of its own."""
+    others = {}
+
+    def walk(value):
+        if isinstance(value, dict):
+            keys = [str(k) for k in value]
+            if len(keys) >= 2 and all(LANGUAGE_KEY.match(k) for k in keys) and all(isinstance(v, str) for v in value.values()):
+                own = {primary(k) for k in keys}
+                if lang in own:
+                    mine = next(v for k, v in value.items() if primary(str(k)) == lang).strip()
+                    for key, text in value.items():
+                        text = re.sub(r"\s+", " ", text).strip()
+                        if primary(str(key)) != lang and text != mine and text:
+                            others[text] = str(key)
+                return
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted(configs.rglob("*")):
+        if path.relative_to(configs).parts[0] in ("mocks", "schemas", "remote") or path.suffix not in (".yaml", ".yml", ".json"):
+            continue
+        try:
+            walk(yaml.safe_load(path.read_text()))
+        except yaml.YAMLError:
+            pass  # a file PyYAML cannot read (see config_texts); formgen's own tests cover its texts
+    return others
+
+
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 ARABIC = re.compile(r"[\u0600-\u06FF]")
 
@@ -365,6 +401,18 @@ def test_formgen_texts_are_in_the_page_language(measure, state):
     assert not english, "\n".join(english)
 
 
+@by_slug([s for s in STATES if primary(s.lang) != "en"])
+def test_config_texts_given_in_the_page_language_show_in_it(measure, state):
+    """A config text written per language (the site's title and footer, a country's labels) shows in the page's own
+    language wherever it appears: header, footer, breadcrumb, review."""
+    findings = measure(state)
+    others = translated_elsewhere(REPOSITORY / "configs", primary(state.lang))
+    wrong = [f"{state.name} at {WIDTH} px: {t['selector']} \"{t['text']}\" ({t['how']}) is the config's '{others[t['text']]}' text, "
+             f"which has a '{primary(state.lang)}' one" for t in findings["texts"]
+             if t["text"] in others and (not t["lang"] or primary(t["lang"]) == primary(state.lang))]
+    assert not wrong, "\n".join(wrong)
+
+
 @by_slug([s for s in STATES if s.lang == "ar"])
 def test_no_latin_script_text_on_the_arabic_pages_but_the_authors(measure, state):
     """On a right-to-left Arabic page, a text in Latin letters that no config gave (a server's developer string, a
@@ -428,3 +476,10 @@ def test_the_latin_script_check_finds_a_servers_english_on_the_arabic_page(serve
     authors = config_texts(REPOSITORY / "configs")
     assert "invalid login credential" in texts and "invalid login credential" not in authors
     assert "formgen example forms" in authors and "Email" in authors
+
+
+def test_the_per_language_config_texts_are_read_from_the_configs():
+    arabic = translated_elsewhere(REPOSITORY / "configs", "ar")
+    french = translated_elsewhere(REPOSITORY / "configs", "fr")
+    assert french.get("Email address") == "en" and french.get("E-mailadres") == "nl", "kyc.yaml's email label"
+    assert "Adresse e-mail" not in french and "Email address" not in arabic, "only texts that have one in the language"
