@@ -44,7 +44,7 @@ import Testing
         Expectation(form: "kyc/nl", id: "f-bsn",
                     tag: #"<input class="fg-input" id="f-bsn" name="bsn" type="text" required pattern="^\d{9}$">"#),
         Expectation(form: "kyc/nl", id: "f-birth_date",
-                    tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="date" required readonly autocomplete="bday" data-fg-source="user_profile">"#),
+                    tag: #"<input class="fg-input fg-width-10" id="f-birth_date" name="birth_date" type="text" required readonly autocomplete="bday" data-fg-source="user_profile">"#),
         Expectation(form: "kyc/us", id: "f-first_name",
                     tag: #"<input class="fg-input" id="f-first_name" name="first_name" type="text" required minlength="2" maxlength="50" autocomplete="given-name">"#),
         Expectation(form: "kyc/us", id: "f-ssn",

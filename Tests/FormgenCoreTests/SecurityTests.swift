@@ -104,7 +104,7 @@ import Testing
         let html = Markdown.html("| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done\n- [ ] todo\n\n~~old~~ https://example.org")
         #expect(html.contains("<table>"))
         #expect(html.contains("<td>1</td>"))
-        #expect(html.contains(#"<li><span class="fg-task fg-task-done" role="img" aria-label="Done:">☑</span> done</li>"#))
+        #expect(html.contains(#"<li class="fg-task-item"><span class="fg-task fg-task-done" role="img" aria-label="Done:">☑</span> done</li>"#))
         #expect(html.contains("<del>old</del>"))
         #expect(html.contains("<a href=\"https://example.org\">https://example.org</a>"))
     }
