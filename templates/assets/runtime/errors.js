@@ -50,11 +50,12 @@ export function addErrors(p) {
       item.appendChild(link);
       list.appendChild(item);
     });
-    if (extra) {
+    // `extra`: a message, or several (one item each), that names no field of the page.
+    [].concat(extra || []).forEach(function (text) {
       var note = document.createElement("li");
-      note.textContent = extra;
+      note.textContent = text;
       list.appendChild(note);
-    }
+    });
     var any = ids.length > 0 || !!extra;
     summary.hidden = !any;
     document.title = (any ? M.errorTitlePrefix : "") + p.baseTitle;

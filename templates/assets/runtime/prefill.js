@@ -18,10 +18,10 @@ features.push(function (p) {
     var box = field.type === "date" && field.readOnly ? $("f-" + field.id) : null;
     return box && box.hasAttribute("data-fg-value") ? box.getAttribute("data-fg-value") : read(field);
   };
-  /** Why the form must not be sent yet: the message of a source that failed or left out a required field, else "". */
+  /** Why the form must not be sent yet: the messages of a source that failed or left out a required field, else null. */
   p.prefillFailed = function () {
     var ids = Object.keys(failed);
-    return ids.length ? failed[ids[0]].message : "";
+    return ids.length ? failed[ids[0]].messages : null;
   };
   p.retryPrefill = function () {
     Object.keys(failed).forEach(function (id) {
@@ -40,7 +40,6 @@ features.push(function (p) {
     alert.setAttribute("role", "alert");
     messages.forEach(function (text) {
       var message = document.createElement("p");
-      message.className = "fg-alert-message";
       message.textContent = text;
       alert.appendChild(message);
     });
@@ -98,7 +97,7 @@ features.push(function (p) {
         targets.forEach(function (id) { if (p.shown[id] && missing.indexOf(id) < 0) p.showError(id, null); });
         if (!missing.length) return;
         var messages = missing.map(function (id) { return (byId[id].messages || {}).required || M.loadFailed; });
-        failed[source.id] = { source: source, message: messages.join(" ") };
+        failed[source.id] = { source: source, messages: messages };
         showAlert(source, messages, missing[0]);
       })
       .catch(function () {
@@ -106,7 +105,7 @@ features.push(function (p) {
         // A list of options alone names the field it could not fill; a source of details says "some of your details".
         var message = targets.length || !optionFields.length ? M.loadFailed : (optionFields[0].messages || {}).loadFailed || M.loadFailed;
         if (targets.some(function (id) { return byId[id].required; }) || optionFields.some(function (f) { return f.required; })) {
-          failed[source.id] = { source: source, message: message };
+          failed[source.id] = { source: source, messages: [message] };
         }
         if ($("fg-source-" + source.id)) return;
         showAlert(source, [message], targets[0] || (optionFields[0] || {}).id);
