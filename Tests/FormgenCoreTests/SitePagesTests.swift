@@ -96,4 +96,23 @@ import Testing
         #expect(page.contains(#"<input class="fg-input" id="f-text_1" name="text_1" type="text""#))
         #expect(!page.contains(#"id="f-text_2""#))
     }
+
+    /// `footer:` is every page's footer in the page's language; without it a page shows the site title, and the home
+    /// page nothing that repeats its H1. A translation file's `submit.messages` words a server's refusal per language.
+    @Test func theFooterAndAServersRefusalComeInThePagesLanguage() throws {
+        let login = "id: login\ntitle: Log in\nlanguages: [en, ar]\nsubmit: {action: /api/login}\nfields:\n  - {id: email, label: Email, type: email}\n"
+        let pages = try ExampleSiteTests.build([
+            "configs/site.yaml": "title: {en: Forms, ar: النماذج}\nfooter: {en: Made by *us*., ar: صنعناه.}\n",
+            "configs/forms/login.yaml": login,
+            "configs/i18n/ar.yaml": "login:\n  submit:\n    messages:\n      401: كلمة المرور غير صحيحة\n",
+        ])
+        let english = try #require(pages["login/index.html"]), arabic = try #require(pages["ar/login/index.html"])
+        #expect(english.contains("<footer class=\"fg-footer\"><p>Made by <em>us</em>.</p>\n</footer>"))
+        #expect(arabic.contains("<footer class=\"fg-footer\"><p>صنعناه.</p>\n</footer>"))
+        #expect(arabic.contains(#""messages":{"401":"كلمة المرور غير صحيحة"}"#))
+        #expect(!english.contains(#""401""#), "the English page keeps the server's own words")
+        let plain = try ExampleSiteTests.build(["configs/site.yaml": "title: Forms\n", "configs/forms/login.yaml": login])
+        #expect(try #require(plain["login/index.html"]).contains("<footer class=\"fg-footer\"><p>Forms</p></footer>"))
+        #expect(try #require(plain["index.html"]).contains("<footer class=\"fg-footer\"></footer>"))
+    }
 }
