@@ -236,12 +236,14 @@ extension FormSpec {
     public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
 
     /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
-    /// script reads and those the server reads.
+    /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it.
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
+        let timed = (submit.minSeconds ?? 0) > 0
         embedded.messages = messages.filter { entry in
             let base = Messages.pluralBase(entry.key)
+            guard base != "tooFast" || timed else { return false }
             return keys.contains(base) || Self.serverMessageKeys.contains(base)
         }
         return embedded

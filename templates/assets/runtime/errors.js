@@ -73,16 +73,6 @@ export function addErrors(p) {
   function pageFieldIds(index) {
     return spec.pages[index].fields.filter(function (id) { return byId[id] && !isDisplayOnly(byId[id]); });
   }
-  /** A Retry button after the summary's last item; pressing it hides the summary and runs `run`. */
-  p.addRetry = function (run) {
-    var retry = document.createElement("button"), item = list.lastChild;
-    retry.type = "button";
-    retry.className = "fg-button fg-button-secondary";
-    retry.textContent = M.retry;
-    retry.addEventListener("click", function () { renderSummary(null, false); run(); });
-    item.appendChild(document.createTextNode(" "));
-    item.appendChild(retry);
-  };
   /** The message under a field: as the summary says it, unless a module words it for its place (repeat.js). */
   p.inlineText = function (id, message) { return message; };
   p.showError = showError;

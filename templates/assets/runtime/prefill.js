@@ -3,6 +3,7 @@
    field it fills, says so where its fields are, with Retry, and keeps the form from being sent. */
 import { dateWords } from "./dates.js";
 import { features } from "./page.js";
+import { addRetry, retryButton } from "./retry.js";
 import { isEmpty } from "./values.js";
 
 features.push(function (p) {
@@ -18,17 +19,20 @@ features.push(function (p) {
     var box = field.type === "date" && field.readOnly ? $("f-" + field.id) : null;
     return box && box.hasAttribute("data-fg-value") ? box.getAttribute("data-fg-value") : read(field);
   };
-  /** Why the form must not be sent yet: the messages of a source that failed or left out a required field, else null. */
-  p.prefillFailed = function () {
+  /** Whether the form must not be sent yet: a source failed or left out a required field. Then the summary says so
+      (that source's messages), with Retry, which loads every failed source again. */
+  p.blocked = function () {
     var ids = Object.keys(failed);
-    return ids.length ? failed[ids[0]].messages : null;
-  };
-  p.retryPrefill = function () {
-    Object.keys(failed).forEach(function (id) {
-      var alert = $("fg-source-" + id);
-      if (alert) alert.remove();
-      loadSource(failed[id].source);
+    if (!ids.length) return false;
+    p.renderSummary(failed[ids[0]].messages, true);
+    addRetry(p, function () {
+      Object.keys(failed).forEach(function (id) {
+        var alert = $("fg-source-" + id);
+        if (alert) alert.remove();
+        loadSource(failed[id].source);
+      });
     });
+    return true;
   };
   /** The alert before the source's first field: each message in a paragraph, then Retry. */
   function showAlert(source, messages, anchorId) {
@@ -43,12 +47,7 @@ features.push(function (p) {
       message.textContent = text;
       alert.appendChild(message);
     });
-    var retry = document.createElement("button");
-    retry.type = "button";
-    retry.className = "fg-button fg-button-secondary";
-    retry.textContent = M.retry;
-    retry.addEventListener("click", function () { alert.remove(); loadSource(source); });
-    alert.appendChild(retry);
+    alert.appendChild(retryButton(p, function () { alert.remove(); loadSource(source); }));
     var anchor = $("fg-field-" + anchorId);
     (anchor ? anchor.parentNode : form).insertBefore(alert, anchor || form.firstChild);
   }

@@ -2,6 +2,7 @@
    fields, else the form's own text for the status, the server's message, or one by status class, with Retry
    after a failure that trying again can fix). The build joins it only for forms with an action. */
 import { features } from "./page.js";
+import { addRetry } from "./retry.js";
 
 /** Formspree's shape, `{"errors": [{"field": "email", "message": "…"}]}`, as field → message (the first per field). */
 export function listedErrors(answer) {
@@ -106,6 +107,6 @@ features.push(function (p) {
   /** Shows a failure in the error summary, with a Retry button that resends `again` when given. */
   function fail(message, again) {
     p.renderSummary(message, true);
-    if (again) p.addRetry(function () { send(again); });
+    if (again) addRetry(p, function () { send(again); });
   }
 });

@@ -1,5 +1,5 @@
 /* Submission: checks the whole form, then hands it to send.js when the form has an action (or shows the
-   cleaned data when there is none). A required field whose data source failed blocks sending. */
+   cleaned data when there is none). A required field whose data source failed blocks sending (`p.blocked`, prefill.js). */
 
 /** Wires the page's submit event (every page has one). */
 export function addSubmission(p) {
@@ -7,7 +7,7 @@ export function addSubmission(p) {
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     p.applyRules();
-    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(p.prefillFailed(), true); p.addRetry(p.retryPrefill); return; }
+    if (p.blocked && p.blocked()) return;
     var check = p.runChecks(inputs.map(function (f) { return f.id; }));
     if (!check.ok) {
       var firstBad = inputs.filter(function (f) { return p.expand([f.id]).some(function (id) { return p.shown[id]; }); })[0];

@@ -55,7 +55,7 @@ features.push(function (p) {
   }
   function goNext() {
     p.applyRules();
-    if (p.prefillFailed && p.prefillFailed()) { p.renderSummary(p.prefillFailed(), true); p.addRetry(p.retryPrefill); return; }
+    if (p.blocked && p.blocked()) return;
     var check = p.runChecks(p.pageFieldIds(p.current));
     p.renderSummary(null, !check.ok);
     if (!check.ok) return;

@@ -1,0 +1,41 @@
+import Foundation
+@testable import FormgenCore
+import Testing
+
+/// Code and texts a page carries only when its form needs them (README, "Page weight").
+@Suite struct PageWeightTests {
+    static let runtime = RenderTests.theme.runtime
+
+    static func embeddedSpec(_ path: String) throws -> FormSpec {
+        let spec = FormSpec(try #require(ExampleSite.form(path)))
+        return spec.embedded(with: runtime.script(for: spec))
+    }
+
+    /// The Retry button (`retry.js` and the `retry` text) joins the pages whose requests can fail: data sources or
+    /// an action; a form without either carries neither.
+    @Test func retryJoinsOnlyPagesWithDataSourcesOrAnAction() throws {
+        let retry = try #require(Self.runtime.modules["retry"]?.body)
+        for path in ["pet-adoption", "kyc/be", "registration", "household"] {
+            let spec = FormSpec(try #require(ExampleSite.form(path)))
+            #expect(spec.dataSources.isEmpty && spec.submit.action == nil, "\(path)")
+            #expect(!(Self.runtime.script(for: spec)?.text.contains(retry) ?? true), "\(path)")
+            #expect(try Self.embeddedSpec(path).messages["retry"] == nil, "\(path)")
+        }
+        for path in ["login", "kyc/nl"] {
+            let spec = FormSpec(try #require(ExampleSite.form(path)))
+            #expect(Self.runtime.script(for: spec)?.text.contains(retry) == true, "\(path)")
+            #expect(try Self.embeddedSpec(path).messages["retry"] != nil, "\(path)")
+        }
+    }
+
+    /// `tooFast` (read by send.js and the sink) is embedded only when the form sets `minSeconds`.
+    @Test func tooFastOnlyWithMinSeconds() throws {
+        let form = try #require(ExampleSite.form("login"))
+        let spec = FormSpec(form)
+        #expect(spec.submit.minSeconds == nil && spec.embedded(with: Self.runtime.script(for: spec)).messages["tooFast"] == nil)
+        var timed = spec
+        timed.submit.minSeconds = 3
+        #expect(timed.embedded(with: Self.runtime.script(for: timed)).messages["tooFast"] == spec.messages["tooFast"])
+        #expect(spec.messages["tooFast"] != nil)
+    }
+}
