@@ -28,6 +28,20 @@ import Testing
         """)
     }
 
+    /// `[dir=rtl]` and `[type="email"]` need their value as a word, like a class; `[hidden]` and `[lang|=en]` need nothing.
+    @Test func anAttributeSelectorsOneWordValueMustBeNamed() {
+        let sheet = StyleSheet(css: Theme.minifyCSS("""
+        [dir=rtl] input{direction:ltr}
+        input[type="email"]{text-align:end}
+        [lang|=en] p{color:red}
+        .fg-x[aria-invalid=true]{border:0}
+        """))
+        let ltr = sheet.subset(for: #"<html dir="ltr"><p class="fg-x"></p><input type="text"></html>"#).css
+        #expect(ltr == "[lang|=en] p{color:red}")
+        let rtl = sheet.subset(for: #"<html dir="rtl"><p class="fg-x" aria-invalid="true"></p><input type="email"></html>"#).css
+        #expect(rtl == #"[dir=rtl] input{direction:ltr}input[type="email"]{text-align:end}[lang|=en] p{color:red}.fg-x[aria-invalid=true]{border:0}"#)
+    }
+
     @Test func classesTheRuntimeAddsAndElementsItCreatesCount() {
         let sheet = StyleSheet(css: Self.css)
         let page = #"<body><table></table><script>el.className="fg-dynamic";document.createElement("pre")</script></body>"#
