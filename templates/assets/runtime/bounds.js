@@ -3,23 +3,15 @@ import { Formgen } from "./api.js";
 import { daysIn, iso, parseDate } from "./dates.js";
 import { ruleChecks } from "./validate.js";
 
-function dayNumber(date) {
-  var y = date[1] <= 2 ? date[0] - 1 : date[0], era = Math.floor(y / 400), yoe = y - era * 400;
-  var doy = Math.floor((153 * (date[1] + (date[1] > 2 ? -3 : 9)) + 2) / 5) + date[2] - 1;
-  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
-}
-function fromDayNumber(n) {
-  var z = n + 719468, era = Math.floor(z / 146097), doe = z - era * 146097;
-  var yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  var doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100)), mp = Math.floor((5 * doy + 2) / 153);
-  var m = mp < 10 ? mp + 3 : mp - 9;
-  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, doy - Math.floor((153 * mp + 2) / 5) + 1];
-}
+/** `date` moved by whole years and months (a day past the month's end becomes its last day), then by days. */
 function shift(date, years, months, days) {
   var total = date[0] * 12 + date[1] - 1 + years * 12 + months, y = Math.floor(total / 12), m = total - y * 12 + 1;
-  return fromDayNumber(dayNumber([y, m, Math.min(date[2], daysIn(y, m))]) + days);
+  var day = new Date(0);
+  day.setUTCFullYear(y, m - 1, Math.min(date[2], daysIn(y, m)) + days);
+  return [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
 }
-export function compareDates(a, b) { return dayNumber(a) - dayNumber(b); }
+/** Negative, zero or positive as date `a` is before, on or after date `b`. */
+export function compareDates(a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; }
 /** A date bound (`2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`) resolved against today. */
 export function resolveBound(bound, today) {
   bound = String(bound).trim();
