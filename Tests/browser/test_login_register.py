@@ -43,7 +43,7 @@ def test_the_early_pressed_button_says_what_is_missing_and_sends_nothing(served,
     before = posts(served, "/api/login")
     button.click()
     wait_for(lambda: summary_texts(driver), message="the error summary")
-    assert summary_texts(driver) == ["Enter email", "Enter password"]
+    assert summary_texts(driver) == ["Enter an email", "Enter password"]
     type_into(driver, "email", "ann@example.org")
     assert button.get_attribute("aria-disabled") == "true"
     type_into(driver, "password", "secret")
