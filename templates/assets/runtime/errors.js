@@ -1,5 +1,6 @@
 /* Errors: inline messages tied to their controls, the error summary, and checks as the user types and leaves fields. */
 import { dateWords } from "./dates.js";
+import { el } from "./page.js";
 import { validate } from "./validate.js";
 import { isDisplayOnly, isEmpty, isFieldset } from "./values.js";
 
@@ -14,10 +15,7 @@ export function addErrors(p) {
     if (message && field.type === "date") message = message.replace(/\b\d{4}-\d{2}-\d{2}\b/g, function (iso) { return dateWords(iso, spec.lang); });
     if (message) {
       error.textContent = "";
-      var prefix = document.createElement("span");
-      prefix.className = "fg-vh";
-      prefix.textContent = M.errorPrefix + " ";
-      error.appendChild(prefix);
+      error.appendChild(el("span", "fg-vh", M.errorPrefix + " "));
       error.appendChild(document.createTextNode(p.inlineText(id, message)));
       shown[id] = message;
     } else {
@@ -37,9 +35,8 @@ export function addErrors(p) {
     rendered = key;
     list.textContent = "";
     ids.forEach(function (id) {
-      var item = document.createElement("li"), link = document.createElement("a");
+      var item = el("li"), link = el("a", "", shown[id]);
       link.href = "#" + p.focusTarget(id).id;
-      link.textContent = shown[id];
       link.addEventListener("click", function (event) {
         event.preventDefault();
         if (p.pageOf(id) !== p.current) p.showPage(p.pageOf(id), false);
@@ -52,9 +49,7 @@ export function addErrors(p) {
     });
     // `extra`: a message, or several (one item each), that names no field of the page.
     [].concat(extra || []).forEach(function (text) {
-      var note = document.createElement("li");
-      note.textContent = text;
-      list.appendChild(note);
+      list.appendChild(el("li", "", text));
     });
     var any = ids.length > 0 || !!extra;
     summary.hidden = !any;

@@ -6,6 +6,14 @@ import { fieldMap, isChecked, isDisplayOnly, isFieldset, isGroup, isSingleCheckb
 /** What each optional module does to the page: functions of the page, run in the order the modules are joined. */
 export var features = [];
 
+/** A new element `name` with a class (when given) and text (when given). */
+export function el(name, className, content) {
+  var node = document.createElement(name);
+  if (className) node.className = className;
+  if (content !== undefined) node.textContent = content;
+  return node;
+}
+
 /** The page of the form in this document, or null when there is none. */
 export function createPage() {
   var specElement = document.getElementById("fg-spec"), form = document.getElementById("fg-form");

@@ -2,7 +2,7 @@
    the options of `optionsFrom` fields from the same answers. A source that fails, or answers without a required
    field it fills, says so where its fields are, with Retry, and keeps the form from being sent. */
 import { dateWords } from "./dates.js";
-import { features } from "./page.js";
+import { el, features } from "./page.js";
 import { addRetry, retryButton } from "./retry.js";
 import { isEmpty } from "./values.js";
 
@@ -38,15 +38,10 @@ features.push(function (p) {
   function showAlert(source, messages, anchorId) {
     var alert = $("fg-source-" + source.id);
     if (alert) alert.remove();
-    alert = document.createElement("div");
-    alert.className = "fg-alert";
+    alert = el("div", "fg-alert");
     alert.id = "fg-source-" + source.id;
     alert.setAttribute("role", "alert");
-    messages.forEach(function (text) {
-      var message = document.createElement("p");
-      message.textContent = text;
-      alert.appendChild(message);
-    });
+    messages.forEach(function (text) { alert.appendChild(el("p", "", text)); });
     alert.appendChild(retryButton(p, function () { alert.remove(); loadSource(source); }));
     var anchor = $("fg-field-" + anchorId);
     (anchor ? anchor.parentNode : form).insertBefore(alert, anchor || form.firstChild);
@@ -56,10 +51,8 @@ features.push(function (p) {
     var targets = source.fields.filter(function (id) { return byId[id]; });
     var optionFields = p.inputs.filter(function (f) { return f.optionsFrom && f.optionsFrom.dataSource === source.id; });
     targets.forEach(function (id) {
-      var wrapper = $("fg-field-" + id), hint = document.createElement("p");
-      hint.className = "fg-loading";
+      var wrapper = $("fg-field-" + id), hint = el("p", "fg-loading", M.loading);
       hint.id = "f-" + id + "-loading";
-      hint.textContent = M.loading;
       wrapper.setAttribute("aria-busy", "true");
       wrapper.appendChild(hint);
       p.controls(id).forEach(function (el) { p.describe(el, hint.id, true); });

@@ -2,7 +2,7 @@
    identified `id[index].field`, the section's rules applied to each item; and, for validate.js, a list's checks
    (counts, then each item's fields, the message led by the item's legend) and its cleaned value, an item's hidden
    fields left out. FormValidator+Repeat.swift implements the same in Swift. */
-import { features } from "./page.js";
+import { el, features } from "./page.js";
 import { states } from "./rules.js";
 import { clean, lists, validate } from "./validate.js";
 import { format, isEmpty, isGroup } from "./values.js";
@@ -64,7 +64,7 @@ features.push(function (p) {
   /** "Check your answers": the section's title, then a card per item given titled with its legend ("Pet 1") listing
       each question the item's rules ask with its answer. False when no item is given (the section is a plain row). */
   p.reviewList = function (field, value, box, page) {
-    var el = p.el, given = field.kind === "repeat" && listItems(value).map(function (item, i) { return isBlank(field, item) ? null : [item, i]; }).filter(Boolean);
+    var given = field.kind === "repeat" && listItems(value).map(function (item, i) { return isBlank(field, item) ? null : [item, i]; }).filter(Boolean);
     if (!given || !given.length) return false;
     box.appendChild(el("h3", "fg-summary-heading", field.label));
     given.forEach(function (entry) {

@@ -1,11 +1,10 @@
 /* Retry: a button that runs something again, for the modules whose requests can fail (prefill.js, send.js). */
+import { el } from "./page.js";
 
 /** A Retry button (the page's `retry` text) that runs `run` when pressed. */
 export function retryButton(p, run) {
-  var button = document.createElement("button");
+  var button = el("button", "fg-button fg-button-secondary", p.M.retry);
   button.type = "button";
-  button.className = "fg-button fg-button-secondary";
-  button.textContent = p.M.retry;
   button.addEventListener("click", run);
   return button;
 }

@@ -2,7 +2,7 @@
    when the form has it; an exit page ends the journey with no Next and no submit. A form of one page without a
    review step leaves this module out. */
 import { dateWords } from "./dates.js";
-import { features } from "./page.js";
+import { el, features } from "./page.js";
 import { validate } from "./validate.js";
 import { format, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
@@ -109,7 +109,7 @@ features.push(function (p) {
         var field = p.byId[id];
         if (!field || isDisplayOnly(field) || p.state.hidden.has(id)) return;
         if (p.reviewList && p.reviewList(field, values[id], box, index)) return list = null;
-        if (!list) box.appendChild(list = p.el("dl", "fg-summary-list"));
+        if (!list) box.appendChild(list = el("dl", "fg-summary-list"));
         p.reviewRow(list, field, values[id], field.readOnly ? null : index, field.label);
       });
     });
@@ -131,13 +131,6 @@ features.push(function (p) {
     }
     list.appendChild(line);
   };
-  p.el = el;
-  function el(name, className, content) {
-    var node = document.createElement(name);
-    if (className) node.className = className;
-    if (content !== undefined) node.textContent = content;
-    return node;
-  }
   p.applyRules();
   showPage(stepList()[0], false);
 });
