@@ -159,4 +159,11 @@ import Testing
         #expect(spec.rules.first?.targets == ["text_3"])
         #expect(spec.pages.map(\.fields.count) == [5, 2, 2])
     }
+    /// Without JavaScript nothing fills a required field from a data source, so the page says why it cannot be sent
+    /// (the server refuses such a post: `readOnlyMissing`); a page with nothing to fill in says nothing of the kind.
+    @Test func aPageWithRequiredPrefilledFieldsSaysItNeedsJavaScript() throws {
+        let nl = try RenderTests.page("kyc/nl")
+        #expect(nl.contains("<noscript><p class=\"fg-notice\">This form fills in some of your details from your account, which needs JavaScript. Turn on JavaScript in your browser to send it.</p></noscript>"))
+        #expect(!(try RenderTests.page("pet-adoption")).contains("<noscript>"))
+    }
 }

@@ -111,6 +111,7 @@ public struct PageRenderer: Sendable {
         })
         let texts = Messages.table(for: form.language)
         context["submitLabel"] = .text(spec.submit.label ?? texts["submit"] ?? "Submit")
+        context["needsScript"] = .bool(spec.fields.contains { $0.dataSource != nil && $0.required })
         context["netlify"] = .bool(spec.submit.provider == "netlify")
         context["honeypot"] = .text(spec.submit.honeypot)
         context["hiddenFields"] = .objects((spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": .text($0.key), "value": .text($0.value)] })
