@@ -30,7 +30,7 @@ import Testing
         let form = try Self.form(Self.dateForm.replacingOccurrences(of: "LANG", with: "en")).form
         let html = Self.html(form)
         #expect(html.contains("""
-            <div class="fg-field" data-fg-field="dob" id="fg-field-dob">
+            <div class="fg-field" id="fg-field-dob">
             <fieldset class="fg-choices" id="f-dob" role="group" aria-describedby="f-dob-hint">
             <legend class="fg-label">Date of birth</legend>
             <div class="fg-hint" id="f-dob-hint">For example, 27 3 2007</div>
@@ -132,7 +132,7 @@ import Testing
             <div class="fg-reveal" id="fg-reveal-contact-1">
             """))
         let reveal = try #require(html.range(of: #"<div class="fg-reveal" id="fg-reveal-contact-1">"#))
-        let phone = try #require(html.range(of: #"<div class="fg-field" data-fg-field="phone" id="fg-field-phone">"#))
+        let phone = try #require(html.range(of: #"<div class="fg-field" id="fg-field-phone">"#))
         let email = try #require(html.range(of: #"id="fg-field-email""#))
         #expect(reveal.upperBound <= phone.lowerBound && phone.lowerBound < email.lowerBound, "the phone field sits in the reveal, before the email field")
         #expect(html.components(separatedBy: #"id="fg-field-phone""#).count == 2, "drawn once")

@@ -94,7 +94,7 @@ import Testing
     @Test func rendersMinItemsWithUniqueNamesAndHiddenButtons() throws {
         let form = try #require(try Self.load(Self.form.replacingOccurrences(of: "min: 1", with: "min: 2")).0)
         let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)
-        #expect(html.contains(#"<div class="fg-field fg-repeat" data-fg-field="pets" id="fg-field-pets" data-fg-repeat="pets">"#))
+        #expect(html.contains(#"<div class="fg-field fg-repeat" id="fg-field-pets" data-fg-repeat="pets">"#))
         #expect(html.contains(#"<fieldset class="fg-section fg-repeat-item" data-fg-item="0">"#))
         #expect(html.contains(#"<fieldset class="fg-section fg-repeat-item" data-fg-item="1">"#))
         #expect(!html.contains(#"data-fg-item="2""#))

@@ -110,7 +110,7 @@ function repeatSection(p, field) {
       remove.lastChild.textContent = " " + legendOf(i);
       remove.hidden = all.length <= R.min;
       Array.prototype.forEach.call(item.querySelectorAll("*"), function (el) {
-        ["id", "for", "name", "aria-describedby", "aria-controls", "data-fg-field"].forEach(function (name) {
+        ["id", "for", "name", "aria-describedby", "aria-controls"].forEach(function (name) {
           var v = el.getAttribute(name);
           if (v) el.setAttribute(name, v.replace(prefix, itemKey(field.id, i, "")));
         });
