@@ -36,6 +36,41 @@ import Testing
         #expect(BuildEvent.reloadPages(["/contact/"]).serverSentEvent == "event: reload\ndata: {\"pages\":[\"/contact/\"]}\n\n")
     }
 
+    /// Breaking a config, then putting its last good text back, leaves nothing to write: the pages showing the
+    /// failed build's diagnostics still reload, and every page does (not only those the fix wrote).
+    @Test func aConfigPutBackAfterAFailedBuildClearsTheOverlay() async throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let hub = LiveReloadHub(instance: "test")
+        let rebuilder = SiteRebuilder(options: site.buildOptions, hub: hub, logger: Logger(label: "test"))
+        await rebuilder.rebuild()
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-1"))
+        let form = site.configs.appendingPathComponent("forms/contact.yaml").path
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml + "  - id: [broken\n")
+        await rebuilder.rebuild(because: [form])
+        guard case .buildError = await events.next() else { Issue.record("a failed build shows its diagnostics"); return }
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml)
+        guard case .unchanged = await rebuilder.rebuild(because: [form]) else { Issue.record("the good text builds nothing new"); return }
+        await hub.heartbeat()
+        #expect(await events.next() == .reload)
+        #expect(await events.next() == .heartbeat)
+        #expect(await hub.lastFailure == nil)
+        await rebuilder.rebuild(because: [form])
+        await hub.heartbeat()
+        #expect(await events.next() == .heartbeat, "an unchanged build after a good one sends nothing")
+    }
+
+    @Test func theFirstGoodBuildAfterAFailureReloadsEveryPage() async throws {
+        let hub = LiveReloadHub(instance: "test")
+        await hub.buildFailed(diagnostics: "broken")
+        var events = await hub.subscribe().makeAsyncIterator()
+        #expect(await events.next() == .hello(build: "test-0"))
+        #expect(await events.next() == .buildError(text: "broken"))
+        await hub.buildSucceeded(pages: ["/contact/"])
+        #expect(await events.next() == .reload, "the overlay is on every page, not only the one rewritten")
+    }
+
     @Test(arguments: [
         (["contact/index.html", "contact/reference/index.html", "contact/schema.json", "sitemap.xml"], ["/contact/", "/contact/reference/"] as [String]?),
         (["index.html", "fr/index.html", "404.html"], ["/", "/fr/", "/404.html"]),

@@ -31,7 +31,10 @@ public struct SiteRebuilder: Sendable {
             await hub.buildSucceeded(warnings: shown.isEmpty ? nil : shown.joined(separator: "\n"),
                                      pages: changes.isEmpty || refresh ? nil : Self.pages(showing: written))
         case .unchanged:
-            break
+            if await hub.lastFailure != nil {
+                logger.info("build fixed\(cause): the configs are back to the last good build's")
+                await hub.buildRestored()
+            }
         case .failed(let diagnostics):
             logger.error("build failed\(cause); still serving the last good build:\n\(diagnostics)")
             await hub.buildFailed(diagnostics: diagnostics)

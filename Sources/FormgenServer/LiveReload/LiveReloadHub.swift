@@ -45,9 +45,19 @@ public actor LiveReloadHub {
     /// once they have (nil: none).
     public func buildSucceeded(warnings: String? = nil, pages: [String]? = nil) {
         generation += 1
+        let wasBroken = failure != nil
         failure = nil
         self.warnings = warnings
-        broadcast(pages.map(BuildEvent.reloadPages) ?? .reload)
+        broadcast(wasBroken ? .reload : pages.map(BuildEvent.reloadPages) ?? .reload)
+    }
+
+    /// The configs went back to the last good build's (nothing to write): pages showing a failed build's
+    /// diagnostics reload to that build; when the last build was good, nothing is sent.
+    public func buildRestored() {
+        guard failure != nil else { return }
+        generation += 1
+        failure = nil
+        broadcast(.reload)
     }
 
     /// A build failed: pages keep the last good build and show `diagnostics`.
