@@ -28,18 +28,20 @@ import Testing
         """)
     }
 
-    /// `[dir=rtl]` and `[type="email"]` need their value as a word, like a class; `[hidden]` and `[lang|=en]` need nothing.
+    /// `[dir=rtl]` and `[type="email"]` need their value as a word, like a class, `[aria-invalid=true]` also the
+    /// attribute's name; `[hidden]` and `[lang|=en]` need nothing.
     @Test func anAttributeSelectorsOneWordValueMustBeNamed() {
         let sheet = StyleSheet(css: Theme.minifyCSS("""
         [dir=rtl] input{direction:ltr}
         input[type="email"]{text-align:end}
         [lang|=en] p{color:red}
         .fg-x[aria-invalid=true]{border:0}
+        .fg-x[data-fg-mask]{width:auto}
         """))
-        let ltr = sheet.subset(for: #"<html dir="ltr"><p class="fg-x"></p><input type="text"></html>"#).css
+        let ltr = sheet.subset(for: #"<html dir="ltr"><p class="fg-x"></p><input type="text"><script>x="true"</script></html>"#).css
         #expect(ltr == "[lang|=en] p{color:red}")
-        let rtl = sheet.subset(for: #"<html dir="rtl"><p class="fg-x" aria-invalid="true"></p><input type="email"></html>"#).css
-        #expect(rtl == #"[dir=rtl] input{direction:ltr}input[type="email"]{text-align:end}[lang|=en] p{color:red}.fg-x[aria-invalid=true]{border:0}"#)
+        let rtl = sheet.subset(for: #"<html dir="rtl"><p class="fg-x" aria-invalid="true"></p><input type="email" data-fg-mask="AA"></html>"#).css
+        #expect(rtl == #"[dir=rtl] input{direction:ltr}input[type="email"]{text-align:end}[lang|=en] p{color:red}.fg-x[aria-invalid=true]{border:0}.fg-x[data-fg-mask]{width:auto}"#)
     }
 
     @Test func classesTheRuntimeAddsAndElementsItCreatesCount() {

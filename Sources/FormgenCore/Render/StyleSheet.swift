@@ -5,7 +5,8 @@ import Foundation
 /// A rule is left out of a page when every selector in its list needs a class or an element the page never has:
 /// a class counts as present when its name appears as a word anywhere in the page (its HTML or its runtime,
 /// which is where classes added in the browser are named), an element when the HTML has `<name` or the runtime
-/// the string `"name"`; the one-word value an attribute selector matches exactly (`[dir=rtl]`) counts like a class.
+/// the string `"name"`; the one-word value an attribute selector matches exactly (`[dir=rtl]`) and the name of an
+/// `aria-` or `data-` attribute it tests count like a class.
 /// Rules without classes or elements (`*`, `[hidden]`, `:root`) and at-rules other than `@media` and `@supports`
 /// always stay. Keeping too much only costs bytes; nothing a page can show loses its style.
 public final class StyleSheet: @unchecked Sendable {
@@ -339,7 +340,9 @@ public final class StyleSheet: @unchecked Sendable {
             var previous: Character = " "
             while position < characters.count {
                 let character = characters[position]
-                if character == "[", depth == 0, let word = attributeWord(characters, from: position) { classSlots.append(slot(word, in: &classes)) }
+                if character == "[", depth == 0 {
+                    classSlots += attributeWords(characters, from: position).map { slot($0, in: &classes) }
+                }
                 if character == "(" || character == "[" { depth += 1 }
                 if character == ")" || character == "]" { depth = max(0, depth - 1) }
                 guard depth == 0, character.isLetter || character == "-" || character == "_" else {
@@ -363,15 +366,26 @@ public final class StyleSheet: @unchecked Sendable {
             return Selector(text: text, classes: classSlots, elements: elementSlots)
         }
 
-        /// The value an attribute selector opening at `start` matches exactly (`[dir=rtl]`, `[type="email"]`), when it
-        /// is one word: the page must name that word, as it must a class.
-        private static func attributeWord(_ characters: [Character], from start: Int) -> String? {
-            guard let close = characters[start...].firstIndex(of: "]"),
-                  let equals = characters[start..<close].firstIndex(of: "="), !"~|^$*".contains(characters[equals - 1]) else { return nil }
-            var value = String(characters[(equals + 1)..<close])
-            if let first = value.first, first == "\"" || first == "'", value.count >= 2, value.last == first { value = String(value.dropFirst().dropLast()) }
-            let isWord = !value.isEmpty && value.unicodeScalars.allSatisfy { $0.isASCII && PageWords.isWordByte(UInt8($0.value)) }
-            return isWord ? value : nil
+        /// The words an attribute selector opening at `start` needs the page to name, as it must a class: the value it
+        /// matches exactly when that is one word (`[dir=rtl]`, `[type="email"]`), and an `aria-` or `data-` attribute's
+        /// name (only ever written as text: in the HTML, or by `setAttribute` in the runtime).
+        private static func attributeWords(_ characters: [Character], from start: Int) -> [String] {
+            guard let close = characters[start...].firstIndex(of: "]") else { return [] }
+            let inside = characters[(start + 1)..<close]
+            let equals = inside.firstIndex(of: "=")
+            let nameEnd = equals.map { "~|^$*".contains(characters[$0 - 1]) ? $0 - 1 : $0 } ?? close
+            let name = String(characters[(start + 1)..<nameEnd])
+            var words = (name.hasPrefix("aria-") || name.hasPrefix("data-")) && isWord(name) ? [name] : []
+            if let equals, nameEnd == equals {
+                var value = String(characters[(equals + 1)..<close])
+                if let first = value.first, first == "\"" || first == "'", value.count >= 2, value.last == first { value = String(value.dropFirst().dropLast()) }
+                if isWord(value) { words.append(value) }
+            }
+            return words
+        }
+
+        private static func isWord(_ text: String) -> Bool {
+            !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && PageWords.isWordByte(UInt8($0.value)) }
         }
 
         private static func slot(_ name: String, in table: inout [String: Int]) -> Int {
