@@ -12,7 +12,7 @@ public struct Journey: Sendable, Hashable {
     /// The exit page the journey ends on, if it ends on one.
     public var exitPage: Int?
 
-    init(spec: FormSpec, values: [String: JSONValue], hidden: Set<String>, fields: [String: FormSpec.FieldSpec]) {
+    package init(spec: FormSpec, values: [String: JSONValue], hidden: Set<String>, fields: [String: FormSpec.FieldSpec]) {
         let pages = spec.pages
         let graph = spec.journeyGraph
         var path: [Int] = []

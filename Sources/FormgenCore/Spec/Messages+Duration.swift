@@ -9,4 +9,11 @@ extension Messages {
         }
         return plural("minutes", count: max(1, seconds / 60), language: language)
     }
+
+    /// A counted phrase from a table's plural forms (`days` → `days.one`, `days.other`, …), `{count}` filled in.
+    public static func plural(_ key: String, count: Int, language: String) -> String {
+        let table = table(for: language)
+        let text = table["\(key).\(PluralRules.category(count, language: language))"] ?? table["\(key).other"] ?? "{count}"
+        return format(text, ["count": String(count)])
+    }
 }

@@ -6,7 +6,7 @@ import FormgenTemplates
 ///
 /// Placeholders: `{label}` the field's label, `{value}` the rule's value, `{other}` the other field's label,
 /// `{current}`/`{total}` the wizard step, `{source}` a data source, `{count}` in plural forms (`days.one`, `days.other`).
-public enum Messages {
+extension Messages {
     /// The built-in languages, sorted.
     public static var languages: [String] { builtin.keys.sorted() }
 
@@ -143,17 +143,6 @@ public enum Messages {
         return ["ar", "he", "fa", "ur"].contains(primary) ? "rtl" : "ltr"
     }
 
-    /// `days.one` → `days`; a key without a plural category is its own base.
-    static func pluralBase(_ key: String) -> String {
-        guard let dot = key.lastIndex(of: "."), PluralRules.categories.contains(String(key[key.index(after: dot)...])) else { return key }
-        return String(key[..<dot])
-    }
-
-    static func primaryTag(_ language: String) -> String {
-        if !language.isEmpty, language.utf8.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) { return language }
-        return language.split(separator: "-").first.map { String($0).lowercased() } ?? "en"
-    }
-
     private final class Overrides: @unchecked Sendable {
         let lock = NSLock()
         var merged: [String: [String: String]]?
@@ -169,28 +158,4 @@ public enum Messages {
     }
 
     private static let overrides = Overrides()
-
-    /// Fills `{name}` placeholders.
-    /// One pass over the template: a value is put in as it is, never searched for placeholders itself.
-    public static func format(_ template: String, _ values: [String: String]) -> String {
-        let utf8 = template.utf8
-        guard var open = utf8.firstIndex(of: UInt8(ascii: "{")) else { return template }
-        var output = ""
-        output.reserveCapacity(utf8.count + 32)
-        var copied = utf8.startIndex
-        while true {
-            let nameStart = utf8.index(after: open)
-            if let close = utf8[nameStart...].firstIndex(of: UInt8(ascii: "}")),
-               let value = values[String(Substring(utf8[nameStart..<close]))] {
-                output += Substring(utf8[copied..<open])
-                output += value
-                copied = utf8.index(after: close)
-                open = close
-            }
-            guard let next = utf8[utf8.index(after: open)...].firstIndex(of: UInt8(ascii: "{")) else { break }
-            open = next
-        }
-        output += Substring(utf8[copied...])
-        return output
-    }
 }
