@@ -69,7 +69,7 @@ extension PageRenderer {
 
     /// `404.html` of a site with docs (linked from it) or without.
     public func renderNotFound(hasDocs: Bool) -> String {
-        let title = Messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
+        let title = theme.messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
         var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
         context["root"] = .text(settings.baseURL)

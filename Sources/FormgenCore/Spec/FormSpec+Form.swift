@@ -2,8 +2,8 @@ import FormgenRuntime
 import Foundation
 
 extension FormSpec {
-    /// The spec of a loaded form.
-    public init(_ form: Form) {
+    /// The spec of a loaded form, its texts from `tables`.
+    public init(_ form: Form, tables: MessageTables = .builtin) {
         let pages = form.pages.map { page in
             PageSpec(title: page.title, fields: Self.specFieldIDs(page.items), id: page.id, exit: page.isExit ? true : nil,
                      next: page.next.isEmpty ? nil : page.next.map { BranchSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, goTo: $0.goTo) })
@@ -28,11 +28,11 @@ extension FormSpec {
         }
         submit.minSeconds = submission.minSeconds
         self.init(id: form.id, path: form.path, title: form.title, lang: form.language, pages: pages,
-                  fields: form.pages.flatMap { Self.specFields($0.items, form: form) },
+                  fields: form.pages.flatMap { Self.specFields($0.items, form: form, tables: tables) },
                   rules: Self.ruleSpecs(form.rules) { owners[$0] == nil },
                   dataSources: form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) },
                   submit: submit, drafts: DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds),
-                  messages: Messages.runtimeTable(for: form.language), review: form.hasReview ? true : nil)
+                  messages: tables.runtimeTable(for: form.language), review: form.hasReview ? true : nil)
     }
 
     /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.

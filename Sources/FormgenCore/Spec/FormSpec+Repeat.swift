@@ -3,13 +3,13 @@ import FormgenRuntime
 extension FormSpec {
     /// The spec's fields of a page's items in order: fields as themselves, plain sections' fields in place, and a
     /// repeating section as one field of kind `repeat` holding its item fields.
-    static func specFields(_ items: [FormItem], form: Form) -> [FieldSpec] {
+    static func specFields(_ items: [FormItem], form: Form, tables: MessageTables) -> [FieldSpec] {
         items.flatMap { item -> [FieldSpec] in
             switch item {
-            case .field(let field): return [FieldSpec(field, messages: FieldMessages(field: field, form: form))]
+            case .field(let field): return [FieldSpec(field, messages: FieldMessages(field: field, form: form, tables: tables))]
             case .section(let section):
-                guard let policy = section.repeat else { return specFields(section.items, form: form) }
-                return [FieldSpec(repeating: section, policy: policy, form: form)]
+                guard let policy = section.repeat else { return specFields(section.items, form: form, tables: tables) }
+                return [FieldSpec(repeating: section, policy: policy, form: form, tables: tables)]
             }
         }
     }
@@ -37,10 +37,10 @@ extension FormSpec {
 
 extension FormSpec.FieldSpec {
     /// A repeating section as a field of kind `repeat`: required when it needs an item, sensitive when an item field is.
-    init(repeating section: Section, policy: RepeatPolicy, form: Form) {
-        let texts = Messages.table(for: form.language)
+    init(repeating section: Section, policy: RepeatPolicy, form: Form, tables: MessageTables) {
+        let texts = tables.table(for: form.language)
         let label = section.title ?? section.id ?? ""
-        let items = FormSpec.specFields(section.items, form: form)
+        let items = FormSpec.specFields(section.items, form: form, tables: tables)
         let inside = Set(section.itemFields.map(\.id))
         let itemRules = FormSpec.ruleSpecs(form.rules) { inside.contains($0) }
         func counted(_ key: String, _ count: Int) -> String {
