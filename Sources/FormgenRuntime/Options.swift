@@ -16,9 +16,10 @@ public struct DropRule: Sendable, Hashable, Codable {
         case values = "in"
     }
 
-    /// Whether `entry` is dropped.
+    /// Whether `entry` is dropped (never an entry that is not an object, as in options.js).
     public func drops(_ entry: JSONValue) -> Bool {
-        let value = entry[key] ?? .null
+        guard case .object(let members) = entry else { return false }
+        let value = members[key] ?? .null
         return values.contains { candidate in
             switch (candidate, value) {
             case (.number(let a), .number(let b)): return a == b
