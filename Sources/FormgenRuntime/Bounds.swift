@@ -1,6 +1,6 @@
-import Foundation
-
 // The twin of bounds.js: date bounds (`minDate`, `maxDate`) and ages (`minAge`, `maxAge`).
+
+import Foundation
 
 /// A date limit: a fixed day, or today shifted by a number of years/months/days.
 public enum DateBound: Sendable, Hashable, CustomStringConvertible {

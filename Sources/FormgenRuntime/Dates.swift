@@ -1,3 +1,5 @@
+// The twin of dates.js: calendar dates as year, month and day.
+
 import Foundation
 
 /// A day of the proleptic Gregorian calendar, for date rules: parsing, shifting and comparing `YYYY-MM-DD`.

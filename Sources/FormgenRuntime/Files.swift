@@ -1,3 +1,5 @@
+// The twin of files.js: a file field's checks (count, type by `accept`, size).
+
 extension FormValidator {
     /// A file field's files: an object `{name, size, type}` (a server adds `sha256`) or a list of them, each kept with
     /// only those keys; anything else reads as no file.

@@ -1,3 +1,5 @@
+// The twin of journey.js: the pages a person visits.
+
 /// The pages a person visits for one set of values: the form's journey.
 ///
 /// From the first page, each page in turn is visited unless the form has several pages and every field on it

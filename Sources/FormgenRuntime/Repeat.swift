@@ -1,3 +1,5 @@
+// The twin of repeat.js: a repeating section's checks (counts, then each item) and its cleaned value.
+
 import Foundation
 
 extension FormValidator {

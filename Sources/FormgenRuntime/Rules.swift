@@ -1,3 +1,5 @@
+// The twin of rules.js: which fields the rules hide and which they make required.
+
 /// Which fields a form's rules hide and which they make required, for one set of values.
 ///
 /// Every pass evaluates the rules in order against the values, a field hidden in the previous pass

@@ -1,3 +1,5 @@
+// The twin of submit.js: a submission's body (JSON, urlencoded, multipart) read into the values the validator checks.
+
 import Foundation
 
 /// Turns a submission's HTTP body into the JSON object the validator reads, the same way for the preview

@@ -1,3 +1,5 @@
+// The twin of validate.js: a field's first failing check, the cleaned submission, validation over a whole form.
+
 import Foundation
 
 /// Validates a submission against a form's spec with exactly the page's semantics: the same rules, the same

@@ -1,3 +1,5 @@
+// The twin of values.js: a submitted value read for one field (ECMAScript trim, decimal numbers).
+
 /// How a submitted JSON value reads for one field, exactly as the browser runtime reads it: the one
 /// ECMAScript-compatible trim and decimal-number reading that the validator, the rule states and the
 /// JSON Schema share.
