@@ -31,7 +31,7 @@ import Testing
             let body = try #require(vector.body), contentType = try #require(vector.contentType)
             let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, uploadsDirectory: folder.path,
                                          now: { vector.now })
-            let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger).makeRouter()
+            let router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger).makeRouter()
             try await Application(router: router).test(.router) { client in
                 try await client.execute(uri: "/submit/vector", method: .post, headers: [.contentType: contentType],
                                          body: ByteBuffer(string: body)) { response in
