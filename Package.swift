@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "formgen", targets: ["formgen"]),
+        .library(name: "FormgenRuntime", targets: ["FormgenRuntime"]),
         .library(name: "FormgenCore", targets: ["FormgenCore"]),
         .library(name: "FormgenServer", targets: ["FormgenServer"]),
         .library(name: "FormgenCollect", targets: ["FormgenCollect"]),
@@ -35,15 +36,23 @@ let package = Package(
             sources: ["BuiltinTemplates.swift"],
             resources: [.copy("layouts"), .copy("partials"), .copy("assets"), .copy("i18n"), .copy("starters")]
         ),
+        // The Swift twin of the browser runtime (templates/assets/runtime/): the page's spec and everything that judges a
+        // submission. Nothing of formgen; MultipartKit only for reading multipart bodies.
+        .target(
+            name: "FormgenRuntime",
+            dependencies: [
+                .product(name: "MultipartKit", package: "multipart-kit"),
+            ]
+        ),
         .target(
             name: "FormgenCore",
             dependencies: [
+                "FormgenRuntime",
                 "CCmarkGFM",
                 "FormgenTemplates",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
             ]
         ),
         .target(

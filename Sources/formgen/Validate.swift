@@ -47,9 +47,9 @@ extension Formgen {
 
         func run() throws {
             try site.requireConfigFolder()
-            let loaded: Site
+            let loaded: Site, theme: Theme
             do {
-                (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: DiagnosticLog())
+                (loaded, theme) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: DiagnosticLog())
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Validation stopped: the configs have \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))
@@ -59,7 +59,7 @@ extension Formgen {
                 let known = loaded.allForms.map(\.path).joined(separator: ", ")
                 throw ValidationError("no form '\(form)' in \(site.config)/ (known: \(known))")
             }
-            let spec = FormSpec(lang.map { target.translated(to: $0) } ?? target)
+            let spec = FormSpec(lang.map { target.translated(to: $0) } ?? target, tables: theme.messages)
             let values = try readSubmission(spec)
             let result = FormValidator(spec: spec, now: today.flatMap(Self.date) ?? Date()).validate(values)
             if json {

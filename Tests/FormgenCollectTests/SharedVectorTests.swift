@@ -16,6 +16,40 @@ import Testing
         try await Self.postEveryVector(to: try SQLiteSubmissionStore(path: folder.appendingPathComponent("vectors.db").path))
     }
 
+    /// Every body vector (JSON, urlencoded, multipart) posted as sent: the verdict and stored data the vector gives, the
+    /// same as the page's and `formgen validate`'s ("0x10", "+5" and "1." refused as numbers in every body).
+    @Test func theEndpointReadsEveryBodyAsTheVectorSays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-collect-bodies-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try SQLiteSubmissionStore(path: folder.appendingPathComponent("bodies.db").path)
+        let vectors = try SharedVector.all("bodies")
+        #expect(vectors.count >= 60)
+        var options = CollectOptions(site: "unused", database: "")
+        options.rateBurst = 100_000
+        var expectedRows: [String] = []
+        for vector in vectors {
+            let body = try #require(vector.body), contentType = try #require(vector.contentType)
+            let service = CollectService(forms: SiteForms(specs: ["vector": vector.spec]), store: store, uploadsDirectory: folder.path,
+                                         now: { vector.now })
+            let router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger).makeRouter()
+            try await Application(router: router).test(.router) { client in
+                try await client.execute(uri: "/submit/vector", method: .post, headers: [.contentType: contentType],
+                                         body: ByteBuffer(string: body)) { response in
+                    if vector.errors.isEmpty {
+                        #expect(response.status == .ok, "\(vector.name)")
+                    } else {
+                        #expect(response.status == .unprocessableContent, "\(vector.name)")
+                        let answer = try JSONDecoder().decode([String: [String: String]].self, from: Data(buffer: response.body))
+                        #expect(answer["errors"] == vector.errors, "\(vector.name)")
+                    }
+                }
+            }
+            if vector.errors.isEmpty { expectedRows.append(JSONValue.object(try #require(vector.data)).jsonText()) }
+        }
+        let stored = try await store.submissions(form: "vector", since: nil).map(\.data)
+        #expect(stored == expectedRows)
+    }
+
     /// Posts every vector to a service over `store`; checks the answers and the stored rows.
     static func postEveryVector(to store: any SubmissionStore) async throws {
         let vectors = try SharedVector.all()

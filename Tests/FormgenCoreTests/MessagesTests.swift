@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func aLanguageTagFallsBackToItsPrimaryLanguageThenEnglish() {
-        #expect(Messages.table(for: "nl-BE")["required"] == "Vul {label} in")
-        #expect(Messages.table(for: "fr-BE")["required"] == "Saisissez {label}")
-        #expect(Messages.table(for: "sv")["required"] == "Enter {label}")
+        #expect(MessageTables.builtin.table(for: "nl-BE")["required"] == "Vul {label} in")
+        #expect(MessageTables.builtin.table(for: "fr-BE")["required"] == "Saisissez {label}")
+        #expect(MessageTables.builtin.table(for: "sv")["required"] == "Enter {label}")
         #expect(Messages.format("{label} must be {value} or more", ["label": "Age", "value": "18"]) == "Age must be 18 or more")
     }
 
@@ -74,9 +74,9 @@ import Testing
         #expect(Messages.duration(seconds: 3 * 86_400, language: "pl") == "3 dni")
         #expect(Messages.duration(seconds: 2 * 3_600, language: "ar") == "ساعتان")
         #expect(Messages.duration(seconds: 22 * 3_600, language: "uk") == "22 години")
-        #expect(Messages.pluralForm("tooLong", count: 3, language: "pl", in: Messages.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaki")
-        #expect(Messages.pluralForm("tooLong", count: 10_000, language: "pl", in: Messages.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaków")
-        #expect(Messages.runtimeTable(for: "he").keys.filter { $0.hasPrefix("tooLong") }.sorted() == ["tooLong.one", "tooLong.other", "tooLong.two"])
+        #expect(Messages.pluralForm("tooLong", count: 3, language: "pl", in: MessageTables.builtin.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaki")
+        #expect(Messages.pluralForm("tooLong", count: 10_000, language: "pl", in: MessageTables.builtin.table(for: "pl")) == "Ta odpowiedź może mieć najwyżej {value} znaków")
+        #expect(MessageTables.builtin.runtimeTable(for: "he").keys.filter { $0.hasPrefix("tooLong") }.sorted() == ["tooLong.one", "tooLong.other", "tooLong.two"])
     }
 
     /// A site's `templates/i18n/<lang>.json` overrides keys of a built-in table and may add a language.
@@ -87,12 +87,13 @@ import Testing
         try Data(#"{"next": "Verder"}"#.utf8).write(to: folder.appendingPathComponent("i18n/nl.json"))
         try Data(#"{"next": "Nästa"}"#.utf8).write(to: folder.appendingPathComponent("i18n/sv.json"))
         try Data(#"["not", "a", "table"]"#.utf8).write(to: folder.appendingPathComponent("i18n/da.json"))
-        let problems = Messages.useOverrides(from: folder.path)
-        defer { Messages.useOverrides(from: nil) }
+        let (tables, problems) = MessageTables.reading(templatesDirectory: folder.path)
         #expect(problems == ["\(folder.path)/i18n/da.json: expected a JSON object of message keys to texts"])
-        #expect(Messages.table(for: "nl")["next"] == "Verder")
-        #expect(Messages.table(for: "nl")["back"] == "Vorige")
-        #expect(Messages.table(for: "sv")["next"] == "Nästa")
-        #expect(Messages.table(for: "sv")["back"] == "Back")
+        #expect(tables.table(for: "nl")["next"] == "Verder")
+        #expect(tables.table(for: "nl")["back"] == "Vorige")
+        #expect(tables.table(for: "sv")["next"] == "Nästa")
+        #expect(tables.table(for: "sv")["back"] == "Back")
+        #expect(MessageTables.builtin.table(for: "nl")["next"] != "Verder", "the built-in tables are untouched")
+        #expect(MessageTables.builtin.table(for: "sv")["next"] == "Next")
     }
 }

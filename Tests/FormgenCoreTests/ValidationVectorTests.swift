@@ -22,6 +22,24 @@ enum ValidationVectors {
         }
     }
 
+    /// The bodies: each case's submission as a JSON, urlencoded or multipart body (`contentType`, `body`).
+    static var bodies: [VectorCase] {
+        guard case .array(let entries)? = document["bodies"] else { return [] }
+        return entries.compactMap { entry in
+            guard case .object(let object) = entry else { return nil }
+            return VectorCase(object)
+        }
+    }
+
+    /// The dropIf cases: a rule (`{key, in}`), a list entry, and whether the entry is dropped.
+    static var drops: [VectorCase] {
+        guard case .array(let entries)? = document["dropIf"] else { return [] }
+        return entries.compactMap { entry in
+            guard case .object(let object) = entry else { return nil }
+            return VectorCase(object)
+        }
+    }
+
     static func messages(_ language: String) -> [String: String] {
         guard case .object(let tables)? = document["messages"], case .object(let table)? = tables[language] else { return [:] }
         return table.compactMapValues { if case .string(let text) = $0 { return text } else { return nil } }
@@ -99,7 +117,7 @@ struct ValidationVectorTests {
 
     @Test(arguments: ["en", "nl", "de", "fr", "pl", "ar"])
     func messageTablesMatchTheBuiltInOnes(language: String) {
-        #expect(ValidationVectors.messages(language) == Messages.table(for: language))
+        #expect(ValidationVectors.messages(language) == MessageTables.builtin.table(for: language))
     }
 
     /// The plural categories the vectors list (the browser's Intl.PluralRules gives the same, Tests/runtime/plurals.test.mjs).
@@ -115,6 +133,32 @@ struct ValidationVectorTests {
         }
     }
 
+    @Test func theBodiesRefuseTheNumbersSwiftAloneWouldRead() {
+        let refused = Set(ValidationVectors.bodies.filter { $0.object["errors"] != .object([:]) }.map(\.name))
+        for encoding in ["json", "urlencoded", "multipart"] {
+            for number in ["0x10", "+5", "1."] {
+                #expect(refused.contains("\(encoding) body: number '\(number)' refused"), "\(encoding) \(number)")
+            }
+        }
+        #expect(ValidationVectors.drops.count >= 20)
+    }
+
+    /// Each body read as the server reads it (SubmissionBody: JSON, urlencoded or multipart), then validated.
+    @Test(arguments: ValidationVectors.bodies)
+    func body(_ vector: VectorCase) throws {
+        let spec = try vector.spec()
+        let encoding = try #require(SubmissionBody.Encoding(contentType: vector.string("contentType")))
+        let values = try SubmissionBody.values(Data((vector.string("body") ?? "").utf8), encoding: encoding, spec: spec)
+        try Self.expect(FormValidator(spec: spec, now: vector.now).validate(values), of: vector)
+    }
+
+    /// DropRule, as the build applies it to a remote list, against the rule and entry options.js reads.
+    @Test(arguments: ValidationVectors.drops)
+    func dropIf(_ vector: VectorCase) throws {
+        let rule = try JSONDecoder().decode(DropRule.self, from: Data(try #require(vector.object["rule"]).jsonText().utf8))
+        #expect(rule.drops(vector.object["entry"] ?? .null) == (vector.object["dropped"] == .bool(true)))
+    }
+
     @Test(arguments: ValidationVectors.cases)
     func vector(_ vector: VectorCase) throws {
         let spec = try vector.spec()
@@ -122,7 +166,11 @@ struct ValidationVectorTests {
             let type = try #require(FieldType(rawValue: field.type))
             #expect(field.kind == FieldKind(type: type, offersOptions: field.options != nil || field.optionsFrom != nil), "\(field.id)")
         }
-        let result = FormValidator(spec: spec, now: vector.now).validate(vector.values)
+        try Self.expect(FormValidator(spec: spec, now: vector.now).validate(vector.values), of: vector)
+    }
+
+    /// The result holds the vector's errors, hidden fields and (when it gives them) data.
+    static func expect(_ result: ValidationResult, of vector: VectorCase) throws {
         var expectedErrors: [String: String] = [:]
         if case .object(let errors)? = vector.object["errors"] {
             expectedErrors = errors.compactMapValues { if case .string(let text) = $0 { return text } else { return nil } }

@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dropped } from "../../templates/assets/runtime/options.js";
+import { vectors } from "./load-runtime.mjs";
 
 const rule = { key: "valMid", in: [0, null, ""] };
 
@@ -12,6 +13,13 @@ test("an entry whose key holds one of the values is dropped; numbers compare as 
   assert.equal(dropped(rule, { shortName: "XXX", valMid: null }), true);
   assert.equal(dropped(rule, { shortName: "XXX" }), true, "a missing key counts as null");
 });
+
+// The shared dropIf vectors, which Swift's DropRule runs too.
+for (const vector of vectors.dropIf) {
+  test(`dropIf vector: ${vector.name}`, () => {
+    assert.equal(dropped(vector.rule, vector.entry), vector.dropped);
+  });
+}
 
 test("other values stay, and a number is not its text", () => {
   assert.equal(dropped(rule, { shortName: "EUR", valMid: 4.31 }), false);

@@ -3,7 +3,9 @@
 
 Run from anywhere: `python3 Tests/vectors/make_validation_vectors.py`. Both the Swift
 validator (Tests/FormgenCoreTests/ValidationVectorTests.swift) and the browser runtime
-(Tests/runtime/validation.test.mjs) run every case. Expectations are written here by hand
+(Tests/runtime/validation.test.mjs) run every case; `bodies` (the same checks on JSON, urlencoded and multipart bodies)
+also run in Tests/runtime/bodies.test.mjs and against `formgen collect` (FormgenCollectTests/SharedVectorTests.swift),
+and `dropIf` in Tests/runtime/options.test.mjs and against DropRule. Expectations are written here by hand
 (or derived with plain Python arithmetic for boundary sweeps); neither implementation is
 used to compute them. The message tables are copied from templates/i18n/{en,nl,de,fr,pl,ar}.json
 and the Swift test checks they still match. Counted messages (minLength.one, minLength.few, …) are picked by the
@@ -93,6 +95,12 @@ SEMANTICS = [
     "An item of an optional list (repeat.min 0) whose every field is empty (display-only fields aside) is no item:",
     "not counted, not checked, not in data; the other items keep their index in error keys (a page without",
     "JavaScript sends the one item it draws, empty when the person has nothing to add).",
+    "",
+    "bodies: a case whose submission is a body (contentType, body) instead of values: JSON (the values as typed, as",
+    "text), application/x-www-form-urlencoded, or multipart/form-data; each read as the server reads it and as the page's",
+    "controls hold it (text as sent, a single checkbox true when sent, a group's values a list, unknown names dropped).",
+    "dropIf: {rule: {key, in}, entry, dropped}: an entry that is an object is dropped when its value at key (null when",
+    "missing) is one of `in` (numbers compare as numbers, nothing else converts); an entry that is not an object never is.",
 ]
 
 
@@ -1064,15 +1072,129 @@ case("file: a type accept does not allow", [SCANS], {"scans": [{"name": "a.pdf",
 case("file: a string is no file", [PHOTO], {"photo": "rex.png"}, {"photo": "Select photo"}, data={})
 
 
+# ---------------------------------------------------------------- bodies: one submission sent as JSON, urlencoded, multipart
+# A body is read as the server reads it (SubmissionBody) and as the page's controls would hold it (every value text, a
+# single checkbox checked when sent, a group's values a list); either way the same verdict. A JSON body carries the
+# values as typed (text), as a crafted post would.
+BOUNDARY = "formgenVectorBoundary"
+BODIES = []
+
+
+def urlencode(pairs):
+    from urllib.parse import quote_plus
+    return "&".join(quote_plus(name, safe="") + "=" + quote_plus(value, safe="") for name, value in pairs)
+
+
+def multipart(pairs):
+    lines = []
+    for name, value in pairs:
+        lines += [f"--{BOUNDARY}", f'Content-Disposition: form-data; name="{name}"', "", value]
+    lines.append(f"--{BOUNDARY}--")
+    return "\r\n".join(lines) + "\r\n"
+
+
+def as_json(pairs, fields):
+    kinds = {field["id"]: kind_of(field) for field in fields}
+    values = {}
+    for name, value in pairs:
+        kind = kinds.get(name)
+        if kind == "checkboxGroup":
+            values.setdefault(name, []).append(value)
+        elif kind == "checkbox":
+            values[name] = True
+        else:
+            values[name] = value
+    return json.dumps(values, ensure_ascii=False)
+
+
+def bodies(name, fields, pairs, errors, data=None):
+    """The same name/value pairs as a JSON, an urlencoded and a multipart body, each with the same verdict."""
+    for encoding, content_type, body in [
+        ("json", "application/json", as_json(pairs, fields)),
+        ("urlencoded", "application/x-www-form-urlencoded", urlencode(pairs)),
+        ("multipart", f"multipart/form-data; boundary={BOUNDARY}", multipart(pairs)),
+    ]:
+        before = len(CASES)
+        case(f"{encoding} body: {name}", fields, {}, errors, data=data)
+        entry = CASES.pop()
+        assert len(CASES) == before
+        del entry["values"]
+        entry["encoding"] = encoding
+        entry["contentType"] = content_type
+        entry["body"] = body
+        BODIES.append(entry)
+
+
+age = f("age", "Age", "number")
+for value, number in [("42", 42), (" 42 ", 42), ("-3", -3), ("3.5", 3.5), (".5", 0.5), ("1e3", 1000), ("-0.25", -0.25)]:
+    bodies(f"number {value!r}", [age], [("age", value)], {}, data={"age": number})
+for value in ["0x10", "+5", "1.", "Infinity", "NaN", "1,5", "1e", "--1", "\u0661\u0662", "4 2"]:
+    bodies(f"number {value!r} refused", [age], [("age", value)], {"age": "Age must be a number"}, data={"age": value.strip()})
+bodies("required number sent empty", [f("age", "Age", "number", required=True)], [("age", "")], {"age": "Enter Age"}, data={})
+bodies("number refused before minValue", [f("age", "Age", "number", validations=[v("minValue", 18)])], [("age", "+5")],
+       {"age": "Age must be a number"}, data={"age": "+5"})
+bodies("number within minValue", [f("age", "Age", "number", validations=[v("minValue", 18)])], [("age", "18")], {}, data={"age": 18})
+PETS = f("pets", "Pets", "checkbox", options=[{"value": "cat", "label": "Cat"}, {"value": "dog", "label": "Dog"}])
+COLOUR = f("colour", "Colour", "radio", options=[{"value": "red", "label": "Red"}, {"value": "blue", "label": "Blue"}])
+AGREE = f("agree", "I agree to the terms", "checkbox", required=True)
+FULL = [f("name", "Full name", required=True), age, PETS, COLOUR, AGREE]
+bodies("every kind of control", FULL,
+       [("name", "  Ann Lee "), ("age", "7"), ("pets", "cat"), ("pets", "dog"), ("colour", "blue"), ("agree", "on"), ("unknown", "x")],
+       {}, data={"name": "Ann Lee", "age": 7, "pets": ["cat", "dog"], "colour": "blue", "agree": True})
+bodies("text with &, =, + and non-ASCII", [f("name", "Full name")], [("name", "a&b=c+d ü € 😀")], {}, data={"name": "a&b=c+d ü € 😀"})
+# As a browser sends a form left empty: its text boxes as empty values, no unchecked box or radio.
+bodies("a form left empty", FULL, [("name", ""), ("age", "")],
+       {"name": "Enter Full name", "agree": "Select I agree to the terms"}, data={"agree": False})
+bodies("an option not offered, a number refused", FULL,
+       [("name", "Ann"), ("age", "0x10"), ("pets", "fish"), ("colour", "green"), ("agree", "on")],
+       {"age": "Age must be a number", "pets": "Select one of the options for Pets", "colour": "Select one of the options for Colour"},
+       data={"name": "Ann", "age": "0x10", "pets": ["fish"], "colour": "green", "agree": True})
+
+# ---------------------------------------------------------------- dropIf: which entries of a list a field does not offer
+# DropRule (Swift, at build time for remote lists) and options.js (in the page, for optionsFrom) read the same rule.
+DROPS = []
+
+
+def drop(name, rule, entry, dropped):
+    DROPS.append({"name": name, "rule": rule, "entry": entry, "dropped": dropped})
+
+
+MID = {"key": "valMid", "in": [0, None, ""]}
+drop("the number 0", MID, {"shortName": "XXX", "valMid": 0}, True)
+drop("0.0 is the number 0", MID, {"shortName": "XXX", "valMid": 0.0}, True)
+drop("-0 is the number 0", MID, {"valMid": -0.0}, True)
+drop("the empty text", MID, {"valMid": ""}, True)
+drop("null", MID, {"valMid": None}, True)
+drop("a missing key counts as null", MID, {"shortName": "XXX"}, True)
+drop("another number stays", MID, {"shortName": "EUR", "valMid": 4.31}, False)
+drop("the text '0' is not the number 0", MID, {"valMid": "0"}, False)
+drop("false is not 0", MID, {"valMid": False}, False)
+drop("a space is not the empty text", MID, {"valMid": " "}, False)
+drop("a list is not null", MID, {"valMid": []}, False)
+drop("an object is not null", MID, {"valMid": {}}, False)
+drop("the number 0 is not the text '0'", {"key": "valMid", "in": ["0"]}, {"valMid": 0}, False)
+drop("texts compare exactly", {"key": "code", "in": ["XXX", "xts"]}, {"code": "XTS"}, False)
+drop("a text in the list", {"key": "code", "in": ["XXX", "XTS"]}, {"code": "XTS"}, True)
+drop("true in the list", {"key": "hidden", "in": [True]}, {"hidden": True}, True)
+drop("1 is not true", {"key": "hidden", "in": [True]}, {"hidden": 1}, False)
+drop("1e2 is 100", {"key": "n", "in": [100]}, {"n": 1e2}, True)
+drop("an empty list drops nothing", {"key": "valMid", "in": []}, {"valMid": None}, False)
+drop("an entry that is not an object is never dropped", MID, None, False)
+drop("a text entry is never dropped", MID, "XXX", False)
+drop("another key's null does not count", {"key": "valMid", "in": [None]}, {"valMid": 1, "other": None}, False)
+
 def main():
     names = [c["name"] for c in CASES]
     duplicates = {n for n in names if names.count(n) > 1}
     assert not duplicates, duplicates
     plurals = {lang: {str(n): category(n, lang) for n in PLURAL_NUMBERS} for lang in LANGUAGES}
-    document = {"semantics": SEMANTICS, "messages": read_messages(), "plurals": plurals, "cases": CASES}
+    body_names = [b["name"] for b in BODIES]
+    assert len(set(body_names)) == len(body_names)
+    document = {"semantics": SEMANTICS, "messages": read_messages(), "plurals": plurals, "cases": CASES,
+                "bodies": BODIES, "dropIf": DROPS}
     text = json.dumps(document, ensure_ascii=False, indent=1)
     (HERE / "validation.json").write_text(text + "\n")
-    print(f"wrote {len(CASES)} cases to {HERE / 'validation.json'}")
+    print(f"wrote {len(CASES)} cases, {len(BODIES)} bodies and {len(DROPS)} dropIf cases to {HERE / 'validation.json'}")
 
 
 if __name__ == "__main__":

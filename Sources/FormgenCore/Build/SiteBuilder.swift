@@ -92,12 +92,13 @@ public struct SiteBuilder {
     /// `passed` holds, by form path, the cache keys of forms known to pass their checks without a word (the last
     /// build's, when it said nothing): a form whose key is still that one is not checked again.
     public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
-        for problem in Messages.useOverrides(from: options.templatesDirectory) {
+        let (messages, problems) = MessageTables.reading(templatesDirectory: options.templatesDirectory)
+        for problem in problems {
             let parts = problem.components(separatedBy: ": ")
             log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
         }
         let themeLog = DiagnosticLog(), templates = options.templatesDirectory
-        let (theme, loaded) = Parallel(jobs: options.jobs).pair({ Theme.load(overrides: templates, log: themeLog) }, while: {
+        let (theme, loaded) = Parallel(jobs: options.jobs).pair({ Theme.load(overrides: templates, messages: messages, log: themeLog) }, while: {
             SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs)).load(log: log)
         })
         themeLog.diagnostics.forEach(log.append)
@@ -162,16 +163,16 @@ public struct SiteBuilder {
             if form.submission.provider == .collect {
                 pages.append((PageRenderer.sentPagePath(of: form), .sentPage, form.path, keys.forms[form.path], { renderer.renderSent(form) }))
             }
-            pages.append(("\(form.path)/schema.json", .schema, form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL).json() }))
+            pages.append(("\(form.path)/schema.json", .schema, form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL, tables: theme.messages).json() }))
             pages.append(("\(form.path)/reference/index.html", .referencePage, form.path, keys.forms[form.path], {
-                let reference = ReferenceWriter(form: form)
+                let reference = ReferenceWriter(form: form, tables: theme.messages)
                 return renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (form.title, "../"))
             }))
         }
         for flow in site.flows {
             pages.append(("\(flow.id)/reference/index.html", .sitePage, nil, keys.flow(flow, "reference"), {
-                let reference = FlowReferenceWriter(flow: flow)
+                let reference = FlowReferenceWriter(flow: flow, tables: theme.messages)
                 return renderer.renderReference(reference.document(), path: "\(flow.id)/reference", title: reference.title,
                                          language: site.settings.language, breadcrumb: (flow.title, "../"))
             }))

@@ -1,15 +1,5 @@
 import Foundation
 
-/// One choice of a select, radio or checkbox group.
-public struct FieldOption: Sendable, Hashable, Codable {
-    public var value: String
-    public var label: String
-    public init(value: String, label: String) {
-        self.value = value
-        self.label = label
-    }
-}
-
 /// Options fetched from a data source at run time (a list endpoint).
 public struct OptionsSource: Sendable, Hashable {
     public var dataSource: String

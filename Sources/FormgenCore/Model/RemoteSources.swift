@@ -51,31 +51,3 @@ public struct RemoteList: Sendable, Hashable {
     public var label: String?
     public var dropIf: DropRule?
 }
-
-/// Which entries of a list are not offered: `dropIf: {key: valMid, in: [0, null, ""]}`. Numbers compare as
-/// numbers (`0` drops `0.0` and `"0"` does not), a missing key counts as `null`.
-public struct DropRule: Sendable, Hashable, Codable {
-    public var key: String
-    public var values: [JSONValue]
-
-    public init(key: String, values: [JSONValue]) {
-        self.key = key
-        self.values = values
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case key
-        case values = "in"
-    }
-
-    /// Whether `entry` is dropped.
-    public func drops(_ entry: JSONValue) -> Bool {
-        let value = entry[key] ?? .null
-        return values.contains { candidate in
-            switch (candidate, value) {
-            case (.number(let a), .number(let b)): return a == b
-            default: return candidate == value
-            }
-        }
-    }
-}

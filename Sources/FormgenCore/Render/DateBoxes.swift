@@ -3,6 +3,8 @@
 struct DateBoxes {
     let field: Field
     let language: String
+    /// The tables the boxes' words come from.
+    let tables: MessageTables
 
     /// The three parts: name suffix, HTML pattern (1–31, 1–12, four digits) and size class.
     static let parts: [(part: String, pattern: String, maxLength: Int)] = [
@@ -12,7 +14,7 @@ struct DateBoxes {
     ]
 
     private var words: (day: String, month: String, year: String, hint: String) {
-        let texts = Messages.table(for: language)
+        let texts = tables.table(for: language)
         return (texts["dateDay"] ?? "", texts["dateMonth"] ?? "", texts["dateYear"] ?? "", texts["dateHint"] ?? "")
     }
 

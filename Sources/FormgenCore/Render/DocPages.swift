@@ -69,7 +69,7 @@ extension PageRenderer {
 
     /// `404.html` of a site with docs (linked from it) or without.
     public func renderNotFound(hasDocs: Bool) -> String {
-        let title = Messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
+        let title = theme.messages.table(for: settings.language)["notFoundTitle"] ?? "Page not found"
         var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
         context["root"] = .text(settings.baseURL)
@@ -91,7 +91,7 @@ extension PageRenderer {
     func tableOfContents(_ headings: [Markdown.Heading]) -> String? {
         let sections = headings.filter { $0.level == 2 }
         guard sections.count >= DocPage.contentsMinimum else { return nil }
-        let title = HTMLEscaping.escape(Messages.table(for: settings.language)["contents"] ?? "Contents")
+        let title = HTMLEscaping.escape(theme.messages.table(for: settings.language)["contents"] ?? "Contents")
         let items = sections.map { "<li><a href=\"#\(HTMLEscaping.escape($0.id))\">\(HTMLEscaping.escape($0.text))</a></li>\n" }.joined()
         return "<nav class=\"fg-toc\" id=\"fg-toc\" aria-labelledby=\"fg-toc-title\">\n<h2 class=\"fg-toc-title\" id=\"fg-toc-title\">\(title)</h2>\n"
             + "<ol class=\"fg-toc-list\">\n\(items)</ol>\n</nav>\n"

@@ -3,6 +3,8 @@
 struct FieldView {
     let field: Field
     let language: String
+    /// The tables the field's interface words come from.
+    let tables: MessageTables
     /// The field's form, for context such as a register form's password autocomplete.
     var form: Form? = nil
     /// Whether a rule or the journey may leave the field out: then it is required only on the journeys that ask it, so
@@ -14,7 +16,7 @@ struct FieldView {
         let hintID = "\(inputID)-hint"
         let type = field.type
         let kind = field.kind
-        let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language) : nil
+        let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language, tables: tables) : nil
         let readOnly = field.readOnly || field.dataSource != nil
         let autocomplete = kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)
         var view: [String: TemplateValue] = [
@@ -60,9 +62,9 @@ struct FieldView {
         view["boxes"] = dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
                                                            autocomplete: autocomplete)) } ?? false
         for (key, value) in limits { view[key] = .text(value) }
-        view["optionalText"] = .text(Messages.table(for: language)["optional"] ?? "")
+        view["optionalText"] = .text(tables.table(for: language)["optional"] ?? "")
         // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
-        view["ltr"] = .bool(Messages.direction(for: language) == "rtl"
+        view["ltr"] = .bool(tables.direction(for: language) == "rtl"
             && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type)))
         view["attributes"] = .text(Self.attributes(view))
         return view
@@ -160,7 +162,7 @@ struct FieldView {
     }
 
     private var options: [[String: TemplateValue]] {
-        let table = Messages.table(for: language)
+        let table = tables.table(for: language)
         return field.effectiveOptions.enumerated().map { index, option in
             var label = option.label
             if field.type == .yesno { label = table[option.value == "Yes" ? "yes" : "no"] ?? option.label }

@@ -7,8 +7,8 @@ struct JourneyNotes {
     /// Pages a branch can jump over.
     let skippable: Set<Int>
 
-    init(form: Form) {
-        let texts = Messages.table(for: form.language)
+    init(form: Form, tables: MessageTables) {
+        let texts = tables.table(for: form.language)
         let fields = Dictionary(form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let graph = form.journeyGraph
         var notes: [Int: [String]] = [:]

@@ -32,7 +32,7 @@ extension PageRenderer {
                                           "name": .text(Self.languageNames[Messages.primaryTag(alternate.language)] ?? alternate.language),
                                           "current": .bool(alternate.path == path)])
         }
-        return ["label": .text(Messages.table(for: language)["languages"] ?? ""), "links": .objects(links.map(\.view)),
+        return ["label": .text(theme.messages.table(for: language)["languages"] ?? ""), "links": .objects(links.map(\.view)),
                 "defaultHref": .text(links[0].alternateHref)]
     }
 }

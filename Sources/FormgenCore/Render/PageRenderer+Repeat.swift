@@ -4,7 +4,7 @@ extension PageRenderer {
     /// carries every item), with Add and Remove buttons the runtime shows. An item field a rule may hide gets no
     /// native `required`, as outside repeating sections.
     func repeatContext(_ section: Section, form: Form, reveals: Reveals) -> [String: TemplateValue] {
-        let spec = FormSpec.FieldSpec(repeating: section, policy: section.repeat ?? RepeatPolicy(at: form.location), form: form)
+        let spec = FormSpec.FieldSpec(repeating: section, policy: section.repeat ?? RepeatPolicy(at: form.location), form: form, tables: theme.messages)
         let policy = spec.repeat
         let id = section.id ?? ""
         let count = section.repeat?.initialItems ?? 1
@@ -12,7 +12,7 @@ extension PageRenderer {
         // are required only once one of them is answered (the server's check), so none is natively `required`.
         let optional = section.repeat?.min == 0
         let asked = section.itemFields.map(\.id).filter { optional || reveals.sometimesAsked.contains($0) }
-        let optionalText = optional ? " " + (Messages.table(for: form.language)["optional"] ?? "") : ""
+        let optionalText = optional ? " " + (theme.messages.table(for: form.language)["optional"] ?? "") : ""
         let entries: [[String: TemplateValue]] = (0..<count).map { index in
             let renamed = section.items.map { item in
                 item.mappingFields { $0.id = FormSpec.itemKey(id, index, $0.id) }

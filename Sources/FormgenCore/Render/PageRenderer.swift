@@ -34,7 +34,7 @@ public struct PageRenderer: Sendable {
         }
         return [
             "lang": .text(language),
-            "dir": .text(Messages.direction(for: language)),
+            "dir": .text(theme.messages.direction(for: language)),
             "languageLinks": false,
             "csp": .text(csp.header),
             "pageTitle": .text(title == siteTitle ? title : "\(title) – \(siteTitle)"),
@@ -45,8 +45,8 @@ public struct PageRenderer: Sendable {
             "siteTitle": .text(siteTitle),
             "footerHTML": .text(settings.footer(in: language).map(Markdown.html)),
             "homePage": false,
-            "t": Messages.templateTable(for: language),
-            "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs)),
+            "t": theme.messages.templateTable(for: language),
+            "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs, tables: theme.messages)),
         ]
     }
 
@@ -71,7 +71,7 @@ public struct PageRenderer: Sendable {
 
     /// The page of one form.
     public func renderForm(_ form: Form, breadcrumb: (title: String, href: String)? = nil) -> String {
-        var spec = FormSpec(form)
+        var spec = FormSpec(form, tables: theme.messages)
         if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
         let action = form.submission.action(forPath: form.path) ?? preview.map { $0.sinkPrefix + form.path }
         if spec.submit.action == nil { spec.submit.action = action }
@@ -101,7 +101,7 @@ public struct PageRenderer: Sendable {
         context["multiPage"] = .bool(form.pages.count > 1 || form.hasReview)
         context["review"] = .bool(form.hasReview)
         context["breadcrumb"] = .object(breadcrumb.map { ["title": .text($0.title), "href": .text($0.href)] })
-        let notes = JourneyNotes(form: form)
+        let notes = JourneyNotes(form: form, tables: theme.messages)
         let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))
         context["pages"] = .objects(form.pages.enumerated().map { index, page in
             ["index": .number(index), "title": .text(page.title),
@@ -109,14 +109,14 @@ public struct PageRenderer: Sendable {
              "exit": .bool(page.isExit), "exitHTML": .text(page.text.map(Markdown.html)),
              "notes": .list((notes.byPage[index] ?? []).map(TemplateValue.text))]
         })
-        let texts = Messages.table(for: form.language)
+        let texts = theme.messages.table(for: form.language)
         context["submitLabel"] = .text(spec.submit.label ?? texts["submit"] ?? "Submit")
         context["needsScript"] = .bool(spec.fields.contains { $0.dataSource != nil && $0.required })
         context["netlify"] = .bool(spec.submit.provider == "netlify")
         context["honeypot"] = .text(spec.submit.honeypot)
         context["hiddenFields"] = .objects((spec.submit.extra ?? [:]).sorted { $0.key < $1.key }.map { ["name": .text($0.key), "value": .text($0.value)] })
         context["draftNote"] = .text(RuntimeScript.keepsDrafts(spec)
-            ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language)])
+            ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language, tables: theme.messages)])
             : nil)
         context["specJSON"] = .text(spec.embedded(with: script).embeddableJSON())
         return page("form", context, script: script)
@@ -180,7 +180,7 @@ public struct PageRenderer: Sendable {
 
     /// A field's view; a radio group's options that reveal follow-up fields get them in a container the option controls.
     private func fieldContext(_ field: Field, form: Form, reveals: Reveals) -> [String: TemplateValue] {
-        var view = FieldView(field: field, language: form.language, form: form,
+        var view = FieldView(field: field, language: form.language, tables: theme.messages, form: form,
                              sometimesAsked: reveals.sometimesAsked.contains(field.id)).context
         if let local = field.localImage { view["src"] = .text(Self.rootPrefix(for: form.path) + local) }
         guard let byOption = reveals.byField[field.id], case .list(let options)? = view["options"] else { return view }
@@ -206,7 +206,7 @@ public struct PageRenderer: Sendable {
     /// The "sent" page of a form that posts to `formgen collect`: where a post without JavaScript lands once stored
     /// (GOV.UK's confirmation page: a panel with the outcome, then the form's `successMessage`).
     public func renderSent(_ form: Form) -> String {
-        let texts = Messages.table(for: form.language)
+        let texts = theme.messages.table(for: form.language)
         let path = String(Self.sentPagePath(of: form).dropLast("/index.html".count))
         var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil)
         context["heading"] = .text(texts["sent"] ?? "Sent")
@@ -249,7 +249,7 @@ public struct PageRenderer: Sendable {
         context["hasFlows"] = .bool(!site.flows.isEmpty)
         context["hasForms"] = .bool(!site.forms.isEmpty)
         context["hasDocs"] = .bool(!site.docs.isEmpty)
-        let texts = Messages.table(for: language)
+        let texts = theme.messages.table(for: language)
         context["flowsHeading"] = .text(texts["indexFlows"] ?? "Country-specific forms")
         context["formsHeading"] = .text(texts["indexForms"] ?? "Forms")
         context["docsHeading"] = .text(texts["indexDocs"] ?? "Documentation")

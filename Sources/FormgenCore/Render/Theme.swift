@@ -18,12 +18,17 @@ public struct Theme: Sendable {
     public let digest: String
     /// `assets/list-filter.js`: the filter box of a long list of links (a flow's countries), inlined where it is used.
     public var listFilter = ""
+    /// The message tables: the built-in ones with the theme's `i18n/*.json` over them.
+    public internal(set) var messages: MessageTables
 
     static let folders = ["layouts", "partials", "assets", "i18n"]
 
     /// Loads the theme; template syntax errors are logged with their file and position. A theme whose texts
     /// are those of the last theme loaded without errors is that theme (`formgen serve` loads it on every save).
-    public static func load(overrides: String?, log: DiagnosticLog) -> Theme {
+    /// Its message tables are `messages` when given (the build reads them first, to report their problems), else
+    /// read from `overrides`.
+    public static func load(overrides: String?, messages: MessageTables? = nil, log: DiagnosticLog) -> Theme {
+        let messages = messages ?? MessageTables.reading(templatesDirectory: overrides).tables
         var files: [String: String] = [:]
         collect(from: BuiltinTemplates.directory.path, into: &files)
         if let overrides, FileManager.default.fileExists(atPath: overrides) {
@@ -41,7 +46,10 @@ public struct Theme: Sendable {
             hasher.add(text)
         }
         let digest = hasher.hex + "|" + files.sorted { $0.key < $1.key }.map(\.value).joined(separator: "|")
-        if let theme = lastLoaded.theme(digest: digest) { return theme }
+        if var theme = lastLoaded.theme(digest: digest) {
+            theme.messages = messages
+            return theme
+        }
         let ownLog = DiagnosticLog()
         var library = MustacheLibrary()
         var compiled: [String: CompiledTemplate]? = [:]
@@ -63,7 +71,7 @@ public struct Theme: Sendable {
         }
         let theme = Theme(library: library, compiled: compiled, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
                           runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex,
-                          listFilter: texts["assets/list-filter.js"] ?? "")
+                          listFilter: texts["assets/list-filter.js"] ?? "", messages: messages)
         ownLog.diagnostics.forEach(log.append)
         if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
         return theme
@@ -133,7 +141,7 @@ public struct Theme: Sendable {
 
     /// This theme rendering every page through swift-mustache (tests compare both paths).
     var renderingThroughSwiftMustache: Theme {
-        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter)
+        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter, messages: messages)
     }
 }
 

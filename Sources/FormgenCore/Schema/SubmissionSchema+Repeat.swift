@@ -36,7 +36,7 @@ extension SubmissionSchema {
     func listSchema(_ section: Section) -> JSONValue {
         let policy = section.repeat ?? RepeatPolicy(at: SourceLocation(file: "", line: 0, column: 0))
         let fields = section.itemFields.filter { !$0.kind.isDisplayOnly }
-        let texts = Messages.table(for: form.language)
+        let texts = tables.table(for: form.language)
         let label = section.title ?? section.id ?? ""
         let inside = Set(fields.map(\.id))
         var properties: [String: JSONValue] = [:]

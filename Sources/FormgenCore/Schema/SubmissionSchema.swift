@@ -12,12 +12,15 @@ public struct SubmissionSchema {
     /// The site's base URL: absolute ones give the schema an `$id`.
     public let baseURL: String
     let fieldsByID: [String: Field]
+    /// The tables formgen's messages come from.
+    let tables: MessageTables
 
     public static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
-    public init(form: Form, baseURL: String = "/") {
+    public init(form: Form, baseURL: String = "/", tables: MessageTables = .builtin) {
         self.form = form
         self.baseURL = baseURL
+        self.tables = tables
         fieldsByID = Dictionary(form.allFields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -199,7 +202,7 @@ public struct SubmissionSchema {
     }
 
     /// The field's messages.
-    func texts(_ field: Field) -> FieldMessages { FieldMessages(field: field, form: form) }
+    func texts(_ field: Field) -> FieldMessages { FieldMessages(field: field, form: form, tables: tables) }
 
     func requiredMessage(_ field: Field) -> String { texts(field).required.text }
 }

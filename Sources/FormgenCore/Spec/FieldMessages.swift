@@ -11,10 +11,13 @@ public struct FieldMessages {
     public let language: String
     /// The form, for `{other}` in `equalsField` messages.
     let form: Form
+    /// The tables formgen's messages come from.
+    let tables: MessageTables
 
-    public init(field: Field, form: Form) {
+    public init(field: Field, form: Form, tables: MessageTables = .builtin) {
         self.field = field
         self.form = form
+        self.tables = tables
         language = form.language
     }
 
@@ -85,7 +88,7 @@ public struct FieldMessages {
                 if !names.contains(name) { names.append(name) }
             }
             guard let last = names.popLast() else { return nil }
-            let or = Messages.table(for: language)["answerOr"] ?? " or "
+            let or = tables.table(for: language)["answerOr"] ?? " or "
             return names.isEmpty ? last : names.joined(separator: ", ") + or + last
         }
     }
@@ -99,7 +102,7 @@ public struct FieldMessages {
         if check == "equalsField", case .equalsField(let id)? = field.validations.first(where: { $0.name == "equalsField" })?.kind {
             other = form.allFields.first { $0.id == id }?.label ?? id
         }
-        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other, count: count)
+        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other, count: count, tables: tables)
         return Text(text: text, isDefault: true)
     }
 }

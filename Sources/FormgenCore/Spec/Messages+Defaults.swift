@@ -10,12 +10,6 @@ extension Messages {
         "rejected", "step", "tooLong", "draftCleared", "tooFast",
     ]
 
-    /// The texts of `runtimeKeys` in a language (each counted one in the language's plural forms, `tooLong.one`, …),
-    /// for the page spec.
-    public static func runtimeTable(for language: String) -> [String: String] {
-        cachedRuntimeTable(for: language) { table(for: language).filter { runtimeKeys.contains(pluralBase($0.key)) } }
-    }
-
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",
     /// "Select your country", "You must agree to the terms", "Date of birth must be a real date".
     ///
@@ -24,12 +18,13 @@ extension Messages {
     /// their capitals. A label that asks a question ("Do you have a yard?") is quoted whole. `value`
     /// replaces `{value}`; without it `{value}` stays for the runtime, which fills in the value that failed.
     /// A counted message (`minLength.one`, `minLength.few`, …) takes the language's plural form for `count`, the
-    /// rule's number, which the config fixes, so the page and `formgen validate` show the same form.
+    /// rule's number, which the config fixes, so the page and `formgen validate` show the same form. The texts are
+    /// `tables`' (the built-in ones unless given).
     public static func defaultMessage(_ check: Check, field: Field, language: String, value: String? = nil,
-                                      otherLabel: String? = nil, count: Int? = nil) -> String {
-        let table = table(for: language)
+                                      otherLabel: String? = nil, count: Int? = nil, tables: MessageTables = .builtin) -> String {
+        let table = tables.table(for: language)
         let label = spokenLabel(field.label)
-        let primary = primaryLanguage(language)
+        let primary = tables.primaryLanguage(language)
         var key = check
         var labelText = label
         switch check {
@@ -207,10 +202,5 @@ extension Messages {
         default:
             return nil
         }
-    }
-
-    static func primaryLanguage(_ language: String) -> String {
-        let primary = primaryTag(language)
-        return tables[primary] == nil ? "en" : primary
     }
 }

@@ -234,7 +234,8 @@ public struct SubmissionHandler: Sendable {
     /// The page a form posted without JavaScript gets when it is not sent on: the outcome, the form's title, its success
     /// message or the error, each field's error by its label, and a link back to the form.
     func page(_ answer: Answer, spec: FormSpec, siteOrigin: String?) -> String {
-        let words = Messages.table(for: spec.lang)
+        let theme = self.theme()
+        let words = theme.messages.table(for: spec.lang)
         let stored = answer.status == 200
         let heading = (stored ? words["received"] : words["errorSummaryTitle"]) ?? ""
         guard case .object(let body) = answer.body else { return "" }
@@ -263,7 +264,7 @@ public struct SubmissionHandler: Sendable {
         var settings = SiteSettings()
         settings.title = spec.title
         settings.language = spec.lang
-        let renderer = PageRenderer(theme: theme(), settings: settings)
+        let renderer = PageRenderer(theme: theme, settings: settings)
         var context = renderer.base(path: "", title: heading, language: spec.lang, csp: renderer.staticPolicy, script: nil)
         context["root"] = .text(root ?? "")
         context["heading"] = .text(heading)

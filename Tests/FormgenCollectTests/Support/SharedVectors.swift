@@ -10,15 +10,19 @@ struct SharedVector: Sendable, CustomStringConvertible {
     var values: [String: JSONValue]
     var errors: [String: String]
     var data: [String: JSONValue]?
+    /// For a body vector: its `Content-Type` and the body as sent.
+    var contentType: String?
+    var body: String?
 
     var description: String { name }
 
     static let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("vectors/validation.json")
 
-    static func all() throws -> [SharedVector] {
+    /// The vectors of `list`: `cases` (values), or `bodies` (the same checks on JSON, urlencoded and multipart bodies).
+    static func all(_ list: String = "cases") throws -> [SharedVector] {
         guard let bytes = FileManager.default.contents(atPath: url.path), case .object(let document) = try JSONValue.decode(bytes),
-              case .array(let cases)? = document["cases"], case .object(let tables)? = document["messages"]
+              case .array(let cases)? = document[list], case .object(let tables)? = document["messages"]
         else { throw CocoaError(.fileReadCorruptFile) }
         return try cases.map { entry in
             guard case .object(let object) = entry, case .string(let name)? = object["name"],
@@ -59,9 +63,11 @@ struct SharedVector: Sendable, CustomStringConvertible {
             }
             var data: [String: JSONValue]?
             if case .object(let expected)? = object["data"] { data = expected }
-            return SharedVector(name: name, spec: try JSONDecoder().decode(FormSpec.self, from: Data(spec.jsonText().utf8)),
-                                now: calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!,
-                                values: values, errors: errors, data: data)
+            var vector = SharedVector(name: name, spec: try JSONDecoder().decode(FormSpec.self, from: Data(spec.jsonText().utf8)),
+                                      now: calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!,
+                                      values: values, errors: errors, data: data)
+            if case .string(let type)? = object["contentType"], case .string(let body)? = object["body"] { (vector.contentType, vector.body) = (type, body) }
+            return vector
         }
     }
 }

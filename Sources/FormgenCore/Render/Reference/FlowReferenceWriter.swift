@@ -2,9 +2,12 @@
 /// side by side. Config strings stay text (see `ReferenceDocument`).
 public struct FlowReferenceWriter {
     public let flow: CountryFlow
+    /// The tables formgen's messages come from.
+    let tables: MessageTables
 
-    public init(flow: CountryFlow) {
+    public init(flow: CountryFlow, tables: MessageTables = .builtin) {
         self.flow = flow
+        self.tables = tables
     }
 
     public var title: String { "Field reference: \(flow.title)" }
@@ -57,7 +60,7 @@ public struct FlowReferenceWriter {
 
         document.heading(2, "How their checks differ")
         document.paragraph("Each cell lists the field's type and checks in that country; messages are on each country's reference.")
-        let writers = Dictionary(countries.map { ($0.code, ReferenceWriter(form: $0.form)) }, uniquingKeysWith: { first, _ in first })
+        let writers = Dictionary(countries.map { ($0.code, ReferenceWriter(form: $0.form, tables: tables)) }, uniquingKeysWith: { first, _ in first })
         var rules = ReferenceDocument.Table(header: header, centred: centred)
         for id in ids {
             let cells = countries.indices.map { index -> ReferenceInline in

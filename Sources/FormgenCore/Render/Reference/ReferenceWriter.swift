@@ -8,9 +8,12 @@ public struct ReferenceWriter {
     let wording: RuleWording
     /// The repeating section each item field belongs to (`Form.repeatOf`, found once per page, not per field).
     let repeatOwners: [String: String]
+    /// The tables formgen's messages come from.
+    let tables: MessageTables
 
-    public init(form: Form) {
+    public init(form: Form, tables: MessageTables = .builtin) {
         self.form = form
+        self.tables = tables
         wording = RuleWording(form: form)
         repeatOwners = form.repeatOf
     }
@@ -177,7 +180,7 @@ public struct ReferenceWriter {
     /// Every check the page makes on the field, with the message it shows (the default when the config gives none).
     func checks(_ field: Field) -> [(check: ReferenceInline, message: FieldMessages.Text)] {
         guard !field.kind.isDisplayOnly else { return [] }
-        let texts = FieldMessages(field: field, form: form)
+        let texts = FieldMessages(field: field, form: form, tables: tables)
         if Self.isUnchecked(field) { return field.required ? [(ReferenceInline("Filled in"), texts.format("readOnlyMissing"))] : [] }
         var checks: [(ReferenceInline, FieldMessages.Text)] = []
         if field.required { checks.append(("Required", texts.required)) }

@@ -12,7 +12,7 @@ extension FormSpec {
     /// The spec as compact JSON with sorted keys, safe to place inside a `<script>` element.
     public func embeddableJSON() -> String { json(scriptSafe: true) }
 
-    func write(into writer: inout CompactJSONWriter) {
+    package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.key("dataSources")
             json.list(dataSources) { json, source in
@@ -43,7 +43,7 @@ extension FormSpec {
 }
 
 extension FormSpec.PageSpec {
-    func write(into writer: inout CompactJSONWriter) {
+    package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("exit", exit)
             json.key("fields"); json.list(fields) { $0.string($1) }
@@ -66,7 +66,7 @@ extension FormSpec.PageSpec {
 
 extension FormSpec.FieldSpec {
     /// As `encode(to:)` writes it: false flags and an empty list of validations left out.
-    func write(into writer: inout CompactJSONWriter) {
+    package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("dataSource", dataSource)
             json.member("dateStyle", dateStyle)
@@ -145,7 +145,7 @@ extension FormSpec.FieldSpec {
 }
 
 extension FormSpec.RuleSpec {
-    func write(into writer: inout CompactJSONWriter) {
+    package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("action", action)
             json.member("condition", condition)
@@ -158,7 +158,7 @@ extension FormSpec.RuleSpec {
 }
 
 extension FormSpec.SubmitSpec {
-    func write(into writer: inout CompactJSONWriter) {
+    package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("action", action)
             json.member("enableWhen", enableWhen)

@@ -1,11 +1,11 @@
 import Foundation
 
 /// What an image is, told by its bytes (never its URL): PNG, JPEG, GIF, WebP or SVG.
-enum ImageKind: String, Sendable, CaseIterable {
+package enum ImageKind: String, Sendable, CaseIterable {
     case png, jpg, gif, webp, svg
 
     /// The kind of `data`, or nil when it is none of these.
-    init?(sniffing data: Data) {
+    package init?(sniffing data: Data) {
         let bytes = [UInt8](data.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
@@ -31,7 +31,7 @@ enum ImageKind: String, Sendable, CaseIterable {
 
     /// Why an SVG may not be published, or nil: formgen refuses SVGs that carry script or load other
     /// content (`<script>`, `on…=` handlers, `javascript:`, `<foreignObject>`, external references).
-    static func svgProblem(_ data: Data) -> String? {
+    package static func svgProblem(_ data: Data) -> String? {
         guard let text = String(data: data, encoding: .utf8) else { return "an SVG that is not UTF-8 text" }
         let lower = text.lowercased()
         // By bytes: a prepended mark (U+0600) before `<` joins it into one Character, which `contains` would miss.

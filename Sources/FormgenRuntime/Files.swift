@@ -1,7 +1,9 @@
+// The twin of files.js: a file field's checks (count, type by `accept`, size).
+
 extension FormValidator {
     /// A file field's files: an object `{name, size, type}` (a server adds `sha256`) or a list of them, each kept with
     /// only those keys; anything else reads as no file.
-    static func fileItems(_ value: JSONValue?) -> [[String: JSONValue]] {
+    package static func fileItems(_ value: JSONValue?) -> [[String: JSONValue]] {
         let entries: [JSONValue]
         switch value {
         case .object: entries = [value!]
@@ -15,7 +17,7 @@ extension FormValidator {
     }
 
     /// The first failing check of a file field with files: too many, then each file's type (by `accept`) and size.
-    func fileFailure(_ field: FormSpec.FieldSpec, value: JSONValue?) -> String? {
+    package func fileFailure(_ field: FormSpec.FieldSpec, value: JSONValue?) -> String? {
         let files = Self.fileItems(value)
         let upload = field.upload ?? FormSpec.UploadSpec()
         let most = upload.multiple == true ? upload.maxFiles : 1

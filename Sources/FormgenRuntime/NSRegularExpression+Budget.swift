@@ -2,7 +2,7 @@ import Foundation
 
 extension NSRegularExpression {
     /// What a search within a step budget found.
-    enum BoundedSearch: Equatable {
+    package enum BoundedSearch: Equatable {
         case match, noMatch
         /// The budget ran out before the engine knew; the validator treats it as a failed match.
         case abandoned
@@ -11,11 +11,11 @@ extension NSRegularExpression {
     /// ICU calls the progress callback once every 10,000 backtracking steps; a search is abandoned
     /// at this many calls (2,000,000 steps, well under a second; counted, not timed, so the same
     /// value always gets the same answer).
-    static let searchBudget = 200
+    package static let searchBudget = 200
 
     /// Searches `text` (not anchored) and gives up after `budget` progress callbacks, so that a
     /// catastrophic pattern (`(a+)+$` on fifty `a`s and a `!`) answers at once instead of after years.
-    func boundedSearch(_ text: String, budget: Int = searchBudget) -> BoundedSearch {
+    package func boundedSearch(_ text: String, budget: Int = searchBudget) -> BoundedSearch {
         var outcome = BoundedSearch.noMatch
         var calls = 0
         enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { result, _, stop in

@@ -47,7 +47,7 @@ extension SubmissionBody {
     /// The text parts read as a urlencoded form's pairs; the parts of file fields with a file become uploads, and the
     /// field's value their metadata (one object, or a list for `multiple`). Throws `SubmissionError.notAnObject` for a
     /// body that is not multipart with this boundary.
-    static func multipart(_ body: Data, boundary: String, spec: FormSpec) throws -> Parsed {
+    package static func multipart(_ body: Data, boundary: String, spec: FormSpec) throws -> Parsed {
         let parts = try Self.parts(body, boundary: boundary)
         let files = Dictionary(spec.fields.filter { $0.kind == .file }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var pairs: [(String, String)] = []
@@ -99,7 +99,7 @@ extension SubmissionBody {
     }
 
     /// A header parameter's value (`name` in `form-data; name="photo"; filename="a.png"`), quotes removed.
-    static func parameter(_ key: String, in header: String) -> String? {
+    package static func parameter(_ key: String, in header: String) -> String? {
         for piece in parameterPieces(header).dropFirst() {
             guard let equals = piece.firstIndex(of: "=") else { continue }
             let name = String(String.UnicodeScalarView(piece[..<equals])).trimmingCharacters(in: .whitespaces).lowercased()

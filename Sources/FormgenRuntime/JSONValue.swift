@@ -157,7 +157,7 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
     }
 
     /// A JSON string; control, format and non-ASCII space characters as `\u` escapes so that they can be seen.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var output = "\""
         for scalar in text.unicodeScalars {
@@ -182,7 +182,7 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
 }
 
 extension String {
-    func leftPadded(to width: Int) -> String {
+    package func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -48,6 +48,14 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var condition: String
         public var values: [String]
         public var goTo: String
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(field: String, condition: String, values: [String], goTo: String) {
+            self.field = field
+            self.condition = condition
+            self.values = values
+            self.goTo = goTo
+        }
     }
 
     public struct FieldSpec: Codable, Sendable, Hashable {
@@ -78,6 +86,28 @@ public struct FormSpec: Codable, Sendable, Hashable {
         /// A repeating section's rules that act on its item fields, applied to each item: the tested field is the
         /// item's own or one outside the section (kind `repeat`); absent when none acts on them.
         public var rules: [RuleSpec]? = nil
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil) {
+            self.id = id
+            self.type = type
+            self.kind = kind
+            self.label = label
+            self.required = required
+            self.messages = messages
+            self.readOnly = readOnly
+            self.dataSource = dataSource
+            self.sensitive = sensitive
+            self.mask = mask
+            self.dateStyle = dateStyle
+            self.options = options
+            self.optionsFrom = optionsFrom
+            self.validations = validations
+            self.fields = fields
+            self.`repeat` = `repeat`
+            self.upload = upload
+            self.rules = rules
+        }
     }
 
     /// A file field's limits: `accept` (lower-case MIME types, `type/*`, `.ext`), `maxSize` in bytes, `maxFiles`.
@@ -86,6 +116,14 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var maxSize: Int?
         public var multiple: Bool?
         public var maxFiles: Int?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(accept: [String]? = nil, maxSize: Int? = nil, multiple: Bool? = nil, maxFiles: Int? = nil) {
+            self.accept = accept
+            self.maxSize = maxSize
+            self.multiple = multiple
+            self.maxFiles = maxFiles
+        }
     }
 
     /// A repeating section's item counts and texts, in the page's language; `{n}` in `itemLabel` stands for the item's number.
@@ -98,6 +136,17 @@ public struct FormSpec: Codable, Sendable, Hashable {
         /// Announced after Add and Remove, `{item}` standing for the item's legend.
         public var added: String
         public var removed: String
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(min: Int, max: Int? = nil, itemLabel: String, addLabel: String, removeLabel: String, added: String, removed: String) {
+            self.min = min
+            self.max = max
+            self.itemLabel = itemLabel
+            self.addLabel = addLabel
+            self.removeLabel = removeLabel
+            self.added = added
+            self.removed = removed
+        }
     }
 
     public struct OptionsFromSpec: Codable, Sendable, Hashable {
@@ -106,6 +155,14 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var labelKey: String
         /// Entries not offered (`{key, in}`).
         public var dropIf: DropRule?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(dataSource: String, valueKey: String, labelKey: String, dropIf: DropRule? = nil) {
+            self.dataSource = dataSource
+            self.valueKey = valueKey
+            self.labelKey = labelKey
+            self.dropIf = dropIf
+        }
     }
 
     /// One rule: `rule` is its name (`minLength`); `value` a string, number or nothing; `message` what
@@ -114,6 +171,13 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var rule: String
         public var value: SpecValue?
         public var message: String?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(rule: String, value: SpecValue? = nil, message: String? = nil) {
+            self.rule = rule
+            self.value = value
+            self.message = message
+        }
     }
 
     public struct RuleSpec: Codable, Sendable, Hashable {
@@ -123,12 +187,29 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var action: String
         public var otherwise: String?
         public var targets: [String]
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(field: String, condition: String, values: [String], action: String, otherwise: String? = nil, targets: [String]) {
+            self.field = field
+            self.condition = condition
+            self.values = values
+            self.action = action
+            self.otherwise = otherwise
+            self.targets = targets
+        }
     }
 
     public struct DataSourceSpec: Codable, Sendable, Hashable {
         public var id: String
         public var endpoint: String
         public var fields: [String]
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(id: String, endpoint: String, fields: [String]) {
+            self.id = id
+            self.endpoint = endpoint
+            self.fields = fields
+        }
     }
 
     public struct SubmitSpec: Codable, Sendable, Hashable {
@@ -158,12 +239,53 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var honeypot: String?
         /// A submission sooner than this after the page opened is refused.
         public var minSeconds: Int?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(action: String? = nil, method: String, encoding: String, successMessage: String? = nil, redirect: String? = nil, sentPage: String? = nil, label: String? = nil, enableWhen: String? = nil, messages: [String: String]? = nil, kind: String? = nil, provider: String? = nil, extra: [String: String]? = nil, replyTo: String? = nil, honeypot: String? = nil, minSeconds: Int? = nil) {
+            self.action = action
+            self.method = method
+            self.encoding = encoding
+            self.successMessage = successMessage
+            self.redirect = redirect
+            self.sentPage = sentPage
+            self.label = label
+            self.enableWhen = enableWhen
+            self.messages = messages
+            self.kind = kind
+            self.provider = provider
+            self.extra = extra
+            self.replyTo = replyTo
+            self.honeypot = honeypot
+            self.minSeconds = minSeconds
+        }
     }
 
     public struct DraftsSpec: Codable, Sendable, Hashable {
         public var enabled: Bool
         /// Seconds after which a stored draft is discarded.
         public var maxAge: Int
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(enabled: Bool, maxAge: Int) {
+            self.enabled = enabled
+            self.maxAge = maxAge
+        }
+    }
+
+    /// Every property, for the spec built from a form (FormgenCore).
+    package init(id: String, path: String, title: String, lang: String, pages: [PageSpec], fields: [FieldSpec], rules: [RuleSpec], dataSources: [DataSourceSpec], submit: SubmitSpec, drafts: DraftsSpec, messages: [String: String], review: Bool? = nil) {
+        self.id = id
+        self.path = path
+        self.title = title
+        self.lang = lang
+        self.pages = pages
+        self.fields = fields
+        self.rules = rules
+        self.dataSources = dataSources
+        self.submit = submit
+        self.drafts = drafts
+        self.messages = messages
+        self.review = review
     }
 }
 
@@ -190,119 +312,6 @@ public enum SpecValue: Codable, Sendable, Hashable {
         switch self {
         case .string(let text): return text
         case .number(let number): return formatNumber(number)
-        }
-    }
-}
-
-extension FormSpec {
-    /// The spec of a loaded form.
-    public init(_ form: Form) {
-        id = form.id
-        path = form.path
-        title = form.title
-        lang = form.language
-        pages = form.pages.map { page in
-            PageSpec(title: page.title, fields: Self.specFieldIDs(page.items), id: page.id, exit: page.isExit ? true : nil,
-                     next: page.next.isEmpty ? nil : page.next.map { BranchSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, goTo: $0.goTo) })
-        }
-        review = form.hasReview ? true : nil
-        fields = form.pages.flatMap { Self.specFields($0.items, form: form) }
-        let owners = form.repeatOf
-        rules = Self.ruleSpecs(form.rules) { owners[$0] == nil }
-        dataSources = form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) }
-        let submission = form.submission.translated(to: form.language)
-        submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,
-                            successMessage: submission.successMessage, redirect: submission.redirect,
-                            label: submission.label, enableWhen: submission.enableWhenComplete ? "complete" : nil,
-                            messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
-                            kind: submission.kind?.rawValue)
-        if let provider = submission.provider {
-            submit.provider = provider.name
-            submit.honeypot = provider.honeypot
-            switch provider {
-            case .netlify: submit.extra = ["form-name": form.id]
-            case .formspree:
-                submit.extra = ["_subject": form.title]
-                submit.replyTo = form.allFields.first { $0.type == .email }?.id
-            case .collect, .webhook: break
-            }
-        }
-        submit.minSeconds = submission.minSeconds
-        drafts = DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds)
-        messages = Messages.runtimeTable(for: form.language)
-    }
-
-    /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
-    public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
-
-    /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
-    /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it.
-    public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
-        guard let keys = script?.messageKeys else { return self }
-        var embedded = self
-        let timed = (submit.minSeconds ?? 0) > 0
-        embedded.messages = messages.filter { entry in
-            let base = Messages.pluralBase(entry.key)
-            guard base != "tooFast" || timed else { return false }
-            return keys.contains(base) || Self.serverMessageKeys.contains(base)
-        }
-        return embedded
-    }
-}
-
-extension FormSpec.FieldSpec {
-    init(_ field: Field, messages texts: FieldMessages) {
-        id = field.id
-        type = field.type.rawValue
-        kind = field.kind
-        label = field.label
-        required = field.required
-        readOnly = field.readOnly || field.dataSource != nil
-        dataSource = field.dataSource
-        sensitive = Sensitivity.isSensitive(field)
-        mask = field.mask
-        dateStyle = field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil
-        let choices = field.effectiveOptions
-        options = choices.isEmpty ? nil : choices
-        optionsFrom = field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) }
-        var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
-        if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
-            specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
-        }
-        validations = specs
-        upload = field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) }
-        if field.kind.isDisplayOnly {
-            messages = nil
-        } else if readOnly {
-            // A read-only field is filled in for the person: empty when required, its source left it out.
-            messages = ["required": texts.format("readOnlyMissing").text]
-        } else {
-            var byCheck = ["required": texts.required.text]
-            for check in texts.formatChecks { byCheck[check] = texts.format(check).text }
-            // What the page says when the options' data source fails: which list it could not load.
-            if field.optionsSource != nil { byCheck["loadFailed"] = texts.format("optionsFailed").text }
-            messages = byCheck
-        }
-    }
-}
-
-extension FormSpec.ValidationSpec {
-    init(_ rule: ValidationRule, message: String) {
-        self.rule = rule.name
-        self.message = message
-        value = Self.value(of: rule.kind)
-    }
-
-    /// A rule's value as the spec writes it.
-    static func value(of kind: ValidationRule.Kind) -> SpecValue? {
-        switch kind {
-        case .required, .email: return nil
-        case .regex(let pattern): return .string(pattern)
-        case .mask(let mask): return .string(mask)
-        case .equalsField(let other): return .string(other)
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return .number(Double(n))
-        case .minValue(let n), .maxValue(let n): return .number(n)
-        case .minDate(let bound), .maxDate(let bound): return .string(bound.description)
         }
     }
 }

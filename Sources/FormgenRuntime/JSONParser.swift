@@ -8,6 +8,11 @@ public struct JSONParser {
     public struct Failure: Error, Equatable {
         public var offset: Int
         public var reason: String
+
+        package init(offset: Int, reason: String) {
+            self.offset = offset
+            self.reason = reason
+        }
     }
 
     /// The deepest nesting of arrays and objects a submission may have.
@@ -17,7 +22,7 @@ public struct JSONParser {
     private var index = 0
     private let maximumDepth: Int
 
-    init(_ data: Data, maximumDepth: Int = JSONParser.maximumDepth) {
+    package init(_ data: Data, maximumDepth: Int = JSONParser.maximumDepth) {
         self.bytes = [UInt8](data)
         self.maximumDepth = maximumDepth
     }
@@ -38,7 +43,7 @@ public struct JSONParser {
     /// Parses the whole document (one value, surrounded only by whitespace); with `members`, the
     /// top-level object's members are read as it says, so that a huge value nobody looks at costs
     /// one scan and no memory. Errors are the same as for a whole read.
-    mutating func parse(members: ((String) -> Reading)? = nil) throws -> JSONValue {
+    package mutating func parse(members: ((String) -> Reading)? = nil) throws -> JSONValue {
         skipWhitespace()
         let value = try members.map { reading in
             guard index < bytes.count, bytes[index] == UInt8(ascii: "{") else { return try parseValue(depth: 0) }

@@ -2,25 +2,25 @@
 /// `.withoutEscapingSlashes`: the caller writes an object's members in sorted key order (`FormSpec+JSON` does, and
 /// its tests compare every example form's spec with `JSONEncoder`'s). With `scriptSafe`, `<`, `>`, `&`, U+2028 and
 /// U+2029 are `\u` escapes, so that the text can sit inside a `<script>` element (every form page embeds its spec so).
-struct CompactJSONWriter {
-    let scriptSafe: Bool
+package struct CompactJSONWriter {
+    package let scriptSafe: Bool
     private(set) var bytes: [UInt8] = []
     /// Whether the next key or list item needs a comma before it.
     private var needsComma = false
     /// Set when a number could not be written (not finite): `JSONEncoder` refuses such a value.
     private(set) var failed = false
 
-    init(scriptSafe: Bool) {
+    package init(scriptSafe: Bool) {
         self.scriptSafe = scriptSafe
         bytes.reserveCapacity(4096)
     }
 
     /// The bytes written, as text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: Containers
 
-    mutating func object(_ members: (inout CompactJSONWriter) -> Void) {
+    package mutating func object(_ members: (inout CompactJSONWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
@@ -29,7 +29,7 @@ struct CompactJSONWriter {
         needsComma = true
     }
 
-    mutating func list<Items: Sequence>(_ items: Items, _ write: (inout CompactJSONWriter, Items.Element) -> Void) {
+    package mutating func list<Items: Sequence>(_ items: Items, _ write: (inout CompactJSONWriter, Items.Element) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
@@ -39,7 +39,7 @@ struct CompactJSONWriter {
     }
 
     /// An object member's key; its value is written next.
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         separate()
         quote(name)
         bytes.append(UInt8(ascii: ":"))
@@ -47,7 +47,7 @@ struct CompactJSONWriter {
     }
 
     /// A dictionary of text as an object, keys sorted.
-    mutating func object(_ members: [String: String]) {
+    package mutating func object(_ members: [String: String]) {
         object { writer in
             for (key, text) in members.sorted(by: { $0.key < $1.key }) {
                 writer.key(key)
@@ -57,21 +57,21 @@ struct CompactJSONWriter {
     }
 
     /// A member with text, left out when there is none.
-    mutating func member(_ key: String, _ text: String?) {
+    package mutating func member(_ key: String, _ text: String?) {
         guard let text else { return }
         self.key(key)
         string(text)
     }
 
     /// A member with a whole number, left out when there is none.
-    mutating func member(_ key: String, _ number: Int?) {
+    package mutating func member(_ key: String, _ number: Int?) {
         guard let number else { return }
         self.key(key)
         int(number)
     }
 
     /// A member with a flag, left out when there is none.
-    mutating func member(_ key: String, _ flag: Bool?) {
+    package mutating func member(_ key: String, _ flag: Bool?) {
         guard let flag else { return }
         self.key(key)
         bool(flag)
@@ -79,23 +79,23 @@ struct CompactJSONWriter {
 
     // MARK: Scalars
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         separate()
         quote(text)
         needsComma = true
     }
 
-    mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         scalar(value ? "true" : "false")
     }
 
-    mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         scalar(String(value))
     }
 
     /// A number as the spec's values encode themselves: an `Int` when it is whole and below 10^15, otherwise as
     /// `JSONEncoder` writes a `Double` (its description without a trailing `.0`).
-    mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         if value == value.rounded(), abs(value) < 1e15 { return int(Int(value)) }
         guard value.isFinite else {
             failed = true
@@ -105,12 +105,12 @@ struct CompactJSONWriter {
         scalar(text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
     }
 
-    mutating func null() {
+    package mutating func null() {
         scalar("null")
     }
 
     /// A JSON value as it encodes itself: whole numbers as integers, object members sorted.
-    mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)

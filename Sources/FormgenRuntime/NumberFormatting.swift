@@ -1,4 +1,4 @@
 /// `2` for 2.0, `2.5` for 2.5.
-func formatNumber(_ value: Double) -> String {
+package func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -36,13 +36,6 @@ public struct JourneyGraph: Sendable, Hashable {
     }
 }
 
-extension Form {
-    /// The form's journey graph.
-    public var journeyGraph: JourneyGraph {
-        JourneyGraph(ids: pages.map(\.id), exits: pages.map(\.isExit), goTos: pages.map { $0.next.map(\.goTo) })
-    }
-}
-
 extension FormSpec {
     /// The journey graph of the form the spec describes.
     public var journeyGraph: JourneyGraph {

@@ -21,18 +21,6 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     /// A repeating section in the page spec: a list of items, each an object of its `fields` (never a `Field`'s kind).
     case `repeat`
 
-    public init(type: FieldType, offersOptions: Bool) {
-        switch type {
-        case .text, .number, .date, .email, .tel, .password, .formattednumeric: self = .input
-        case .textarea: self = .textarea
-        case .select: self = .select
-        case .radio, .yesno: self = .radioGroup
-        case .checkbox: self = offersOptions ? .checkboxGroup : .checkbox
-        case .image, .paragraph: self = .display
-        case .file: self = .file
-        }
-    }
-
     /// One or several values chosen from a list of options.
     public var isChoice: Bool { self == .select || self == .radioGroup || self == .checkboxGroup }
 
@@ -44,9 +32,4 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
 
     /// Shown but never submitted nor validated.
     public var isDisplayOnly: Bool { self == .display }
-}
-
-extension Field {
-    /// What this field is; see `FieldKind`.
-    public var kind: FieldKind { FieldKind(type: type, offersOptions: !options.isEmpty || optionsSource != nil) }
 }

@@ -1,3 +1,5 @@
+// The twin of validate.js: a field's first failing check, the cleaned submission, validation over a whole form.
+
 import Foundation
 
 /// Validates a submission against a form's spec with exactly the page's semantics: the same rules, the same
@@ -16,11 +18,11 @@ public struct FormValidator: @unchecked Sendable {
     /// Compiled patterns by their dialect source; NSRegularExpression is immutable and thread-safe.
     private let patterns: [String: NSRegularExpression]
     /// A validator for one item of each repeating section, by the section's id.
-    let itemValidators: [String: FormValidator]
+    package let itemValidators: [String: FormValidator]
     /// For one item's validator: the fields outside its section that the section's rules test.
-    let outerFields: [String: FormSpec.FieldSpec]
+    package let outerFields: [String: FormSpec.FieldSpec]
 
-    static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
+    package static let emailPattern = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$"
 
     /// The longest value (in Unicode scalars) any pattern runs on when a field sets no `maxLength`;
     /// a longer value fails as too long before any regex runs.
@@ -30,7 +32,7 @@ public struct FormValidator: @unchecked Sendable {
         self.init(spec: spec, now: now, outerFields: [:])
     }
 
-    init(spec: FormSpec, now: Date, outerFields: [String: FormSpec.FieldSpec]) {
+    package init(spec: FormSpec, now: Date, outerFields: [String: FormSpec.FieldSpec]) {
         self.spec = spec
         self.outerFields = outerFields
         today = CalendarDate(now)
@@ -154,7 +156,7 @@ public struct FormValidator: @unchecked Sendable {
     }
 
     /// The field's message for a check, `{value}` filled in.
-    func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
+    package func say(_ check: String, _ field: FormSpec.FieldSpec, value: String = "") -> String {
         Self.fill(field.messages?[check] ?? check, value: value)
     }
 
@@ -210,7 +212,7 @@ public struct FormValidator: @unchecked Sendable {
     }
 
     /// Whether `text` has exactly the mask's shape: `#` a digit, `A` a letter, `*` either, anything else itself.
-    static func matches(_ text: String, mask: String) -> Bool {
+    package static func matches(_ text: String, mask: String) -> Bool {
         let characters = Array(text.unicodeScalars), shape = Array(mask.unicodeScalars)
         guard characters.count == shape.count else { return false }
         for (character, slot) in zip(characters, shape) {

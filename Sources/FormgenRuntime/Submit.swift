@@ -1,3 +1,5 @@
+// The twin of submit.js: a submission's body (JSON, urlencoded, multipart) read into the values the validator checks.
+
 import Foundation
 
 /// Turns a submission's HTTP body into the JSON object the validator reads, the same way for the preview
@@ -53,7 +55,7 @@ public enum SubmissionBody {
     /// The first file field (here or in a repeating section's items) a JSON submission gives a value for: files come
     /// only as parts of a multipart body, whose metadata the server works out from the bytes it received, so a name,
     /// size or type written into JSON (`{"name": "../../etc/passwd", "size": -1}`) is never believed.
-    static func fileValue(in object: [String: JSONValue], fields: [FormSpec.FieldSpec]) -> String? {
+    package static func fileValue(in object: [String: JSONValue], fields: [FormSpec.FieldSpec]) -> String? {
         for field in fields {
             if field.kind == .file, let value = object[field.id], value != .null { return field.id }
             if field.kind == .repeat, case .array(let items)? = object[field.id] {
@@ -85,7 +87,7 @@ public enum SubmissionBody {
     public static func values(fields pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
         let fields = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var values: [String: JSONValue] = [:]
-        for field in spec.fields where field.dateStyle == DateStyle.boxes.rawValue && values[field.id] == nil {
+        for field in spec.fields where field.dateStyle == "boxes" && values[field.id] == nil {
             let parts = ["day", "month", "year"].map { part in
                 pairs.last { $0.0 == "\(field.id)-\(part)" }?.1.trimmingCharacters(in: .whitespaces)
             }
@@ -103,7 +105,7 @@ public enum SubmissionBody {
                 values[name] = .bool(true)
             case .file:
                 continue
-            case .input where field.type == FieldType.number.rawValue:
+            case .input where field.type == "number":
                 values[name] = FieldValue.decimal(FieldValue.trim(value)).flatMap { $0.isFinite ? JSONValue.number($0) : nil } ?? .string(value)
             default:
                 values[name] = .string(value)
@@ -115,7 +117,7 @@ public enum SubmissionBody {
 
     /// Repeating sections posted without JavaScript: `pets[0].pet_name=Rex&pets[1].pet_name=Tom` → `pets: [{pet_name: Rex}, …]`,
     /// items in the order of their indices (gaps closed), each item's pairs read as a submission of its fields.
-    static func listValues(_ pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
+    package static func listValues(_ pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
         let lists = Dictionary(spec.fields.filter { $0.kind == .repeat }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         guard !lists.isEmpty else { return [:] }
         var byList: [String: [Int: [(String, String)]]] = [:]
@@ -139,7 +141,7 @@ public enum SubmissionBody {
 
     /// `27`, `3`, `2007` → `2007-03-27`, as the runtime composes it: nothing when all three are empty, else the
     /// boxes as typed when they are not one or two digits, one or two, and four (the date check then rejects it).
-    static func dateFromBoxes(day: String, month: String, year: String) -> String {
+    package static func dateFromBoxes(day: String, month: String, year: String) -> String {
         if day.isEmpty && month.isEmpty && year.isEmpty { return "" }
         func digits(_ text: String, _ counts: ClosedRange<Int>) -> Bool { counts.contains(text.count) && text.allSatisfy { $0.isASCII && $0.isNumber } }
         guard digits(day, 1...2), digits(month, 1...2), digits(year, 4...4) else { return "\(year)-\(month)-\(day)" }

@@ -2,18 +2,18 @@ import Foundation
 
 /// Translates a pattern of formgen's regex dialect (see `RegexSyntax`) from ECMAScript to ICU, spelling out
 /// every construct whose meaning differs between the two engines, and refusing anything outside the dialect.
-struct ECMAScriptTranslator {
-    struct Problem: Error {
-        var text: String
+package struct ECMAScriptTranslator {
+    package struct Problem: Error {
+        package var text: String
     }
 
     /// ECMAScript's white space and line terminators (`\s`).
-    static let whiteSpace: [UInt32] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
+    package static let whiteSpace: [UInt32] = [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004,
                                         0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF]
-    static let wordClass = "A-Za-z0-9_"
-    static let syntaxCharacters: Set<Character> = ["^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/"]
+    package static let wordClass = "A-Za-z0-9_"
+    package static let syntaxCharacters: Set<Character> = ["^", "$", "\\", ".", "*", "+", "?", "(", ")", "[", "]", "{", "}", "|", "/"]
     /// Escapes that ICU reads and ECMAScript does not (or reads otherwise), named for the error message.
-    static let icuOnlyEscapes: [Character: String] = [
+    package static let icuOnlyEscapes: [Character: String] = [
         "A": "\\A", "Z": "\\Z", "z": "\\z", "G": "\\G", "Q": "\\Q…\\E quoting", "E": "\\Q…\\E quoting", "h": "\\h", "H": "\\H",
         "R": "\\R", "X": "\\X", "N": "named characters (\\N{…})", "V": "\\V", "e": "\\e", "a": "\\a",
     ]
@@ -26,11 +26,11 @@ struct ECMAScriptTranslator {
     /// For each open group, whether it is a lookaround (which ECMAScript's `u` mode forbids quantifying).
     private var groups: [Bool] = []
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         scalars = Array(pattern.unicodeScalars)
     }
 
-    func translate() -> Result<String, Problem> {
+    package func translate() -> Result<String, Problem> {
         var translator = self
         do {
             try translator.run()
@@ -243,13 +243,13 @@ struct ECMAScriptTranslator {
         return value
     }
 
-    static let generalCategories: Set<String> = [
+    package static let generalCategories: Set<String> = [
         "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc", "Pd", "Ps", "Pe", "Pi", "Pf", "Po",
         "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "C", "Cc", "Cf", "Co", "Cn",
         "Letter", "Uppercase_Letter", "Lowercase_Letter", "Mark", "Number", "Decimal_Number", "Punctuation", "Symbol", "Separator",
     ]
 
-    static func isSharedProperty(_ name: String) -> Bool {
+    package static func isSharedProperty(_ name: String) -> Bool {
         if generalCategories.contains(name) { return true }
         for prefix in ["Script=", "sc=", "Script_Extensions=", "scx="] where name.hasPrefix(prefix) {
             let value = name.dropFirst(prefix.count)
@@ -276,7 +276,7 @@ struct ECMAScriptTranslator {
         }
     }
 
-    static var spaceItems: String { whiteSpace.map(hex).joined() }
+    package static var spaceItems: String { whiteSpace.map(hex).joined() }
 
     /// One item of a class: a code point (which may start a range) or a set.
     private enum ClassItem {

@@ -1,3 +1,5 @@
+// The twin of page.js: the spec a page embeds, read back out of the page.
+
 import Foundation
 
 extension FormSpec {

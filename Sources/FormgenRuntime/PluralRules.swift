@@ -47,11 +47,4 @@ extension Messages {
     public static func pluralForm(_ key: String, count: Int, language: String, in table: [String: String]) -> String? {
         table["\(key).\(PluralRules.category(count, language: language))"] ?? table["\(key).other"] ?? table[key]
     }
-
-    /// A counted phrase from a table's plural forms (`days` → `days.one`, `days.other`, …), `{count}` filled in.
-    public static func plural(_ key: String, count: Int, language: String) -> String {
-        let table = table(for: language)
-        let text = table["\(key).\(PluralRules.category(count, language: language))"] ?? table["\(key).other"] ?? "{count}"
-        return format(text, ["count": String(count)])
-    }
 }

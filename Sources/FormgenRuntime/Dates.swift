@@ -1,19 +1,21 @@
+// The twin of dates.js: calendar dates as year, month and day.
+
 import Foundation
 
 /// A day of the proleptic Gregorian calendar, for date rules: parsing, shifting and comparing `YYYY-MM-DD`.
-struct CalendarDate: Comparable, Hashable {
-    var year: Int
-    var month: Int
-    var day: Int
+package struct CalendarDate: Comparable, Hashable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
-    init(year: Int, month: Int, day: Int) {
+    package init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month
         self.day = day
     }
 
     /// A real date written `YYYY-MM-DD` with ASCII digits, years 0001–9999.
-    init?(iso text: String) {
+    package init?(iso text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -23,23 +25,23 @@ struct CalendarDate: Comparable, Hashable {
     }
 
     /// The UTC day of an instant.
-    init(_ date: Date) {
+    package init(_ date: Date) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
         self.init(year: parts.year!, month: parts.month!, day: parts.day!)
     }
 
-    static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+    package static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
 
-    static func daysIn(year: Int, month: Int) -> Int {
+    package static func daysIn(year: Int, month: Int) -> Int {
         [31, isLeap(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     }
 
-    var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    package var iso: String { String(format: "%04d-%02d-%02d", year, month, day) }
 
     /// Years and months shifted together with the day clamped to the month's end, then days added.
-    func shifted(years: Int, months: Int, days: Int) -> CalendarDate {
+    package func shifted(years: Int, months: Int, days: Int) -> CalendarDate {
         let total = year * 12 + (month - 1) + years * 12 + months
         let newYear = Int((Double(total) / 12).rounded(.down))
         let newMonth = total - newYear * 12 + 1
@@ -48,7 +50,7 @@ struct CalendarDate: Comparable, Hashable {
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    var dayNumber: Int {
+    package var dayNumber: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -58,7 +60,7 @@ struct CalendarDate: Comparable, Hashable {
     }
 
     /// The date of a day number (`civil_from_days`).
-    init(dayNumber: Int) {
+    package init(dayNumber: Int) {
         let z = dayNumber + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let dayOfEra = z - era * 146097
@@ -71,20 +73,11 @@ struct CalendarDate: Comparable, Hashable {
     }
 
     /// Whole years from this date to `later` (negative when `later` is earlier).
-    func fullYears(until later: CalendarDate) -> Int {
+    package func fullYears(until later: CalendarDate) -> Int {
         later.year - year - ((later.month, later.day) < (month, day) ? 1 : 0)
     }
 
-    static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    /// A rule's bound resolved against today: `2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`.
-    static func bound(_ text: String, today: CalendarDate) -> CalendarDate? {
-        switch DateBound(text) {
-        case .fixed(let year, let month, let day): return CalendarDate(year: year, month: month, day: day)
-        case .relative(let years, let months, let days): return today.shifted(years: years, months: months, days: days)
-        case nil: return nil
-        }
     }
 }

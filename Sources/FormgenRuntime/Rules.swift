@@ -1,3 +1,5 @@
+// The twin of rules.js: which fields the rules hide and which they make required.
+
 /// Which fields a form's rules hide and which they make required, for one set of values.
 ///
 /// Every pass evaluates the rules in order against the values, a field hidden in the previous pass
@@ -62,7 +64,7 @@ public struct FieldStates: Sendable, Hashable {
     }
 
     /// Whether a rule's condition holds for its field's value.
-    static func holds(_ rule: FormSpec.RuleSpec, value: JSONValue?, field: FormSpec.FieldSpec?) -> Bool {
+    package static func holds(_ rule: FormSpec.RuleSpec, value: JSONValue?, field: FormSpec.FieldSpec?) -> Bool {
         let texts: [String]
         if let field, field.isCheckboxGroup {
             texts = FieldValue.items(value)
@@ -89,15 +91,15 @@ public struct FieldStates: Sendable, Hashable {
 }
 
 extension FormSpec.FieldSpec {
-    var isDisplayOnly: Bool { kind.isDisplayOnly }
-    var isCheckboxGroup: Bool { kind == .checkboxGroup }
-    var isSingleCheckbox: Bool { kind == .checkbox }
-    var isChoice: Bool { kind.isChoice }
+    package var isDisplayOnly: Bool { kind.isDisplayOnly }
+    package var isCheckboxGroup: Bool { kind == .checkboxGroup }
+    package var isSingleCheckbox: Bool { kind == .checkbox }
+    package var isChoice: Bool { kind.isChoice }
 }
 
 extension FieldValue {
     /// Missing, empty after trimming, an unticked checkbox or an empty group.
-    static func isEmpty(_ value: JSONValue?, for field: FormSpec.FieldSpec) -> Bool {
+    package static func isEmpty(_ value: JSONValue?, for field: FormSpec.FieldSpec) -> Bool {
         if field.isSingleCheckbox { return !isChecked(value) }
         if field.isCheckboxGroup { return items(value).isEmpty }
         if field.kind == .repeat { return FormValidator.listItems(value).isEmpty }

@@ -1,9 +1,11 @@
+// The twin of repeat.js: a repeating section's checks (counts, then each item) and its cleaned value.
+
 import Foundation
 
 extension FormValidator {
     /// One validator per repeating section, over a spec of just its item fields (one page) with the section's rules,
     /// which test the item's own fields or, through `outerFields`, fields outside the section.
-    static func itemValidators(_ spec: FormSpec, now: Date) -> [String: FormValidator] {
+    package static func itemValidators(_ spec: FormSpec, now: Date) -> [String: FormValidator] {
         let byID = Dictionary(spec.fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var validators: [String: FormValidator] = [:]
         for field in spec.fields where field.kind == .repeat {
@@ -22,7 +24,7 @@ extension FormValidator {
 
     /// A repeating section's items: a list's entries, each an object (anything else reads as an empty item);
     /// no list reads as no items.
-    static func listItems(_ value: JSONValue?) -> [[String: JSONValue]] {
+    package static func listItems(_ value: JSONValue?) -> [[String: JSONValue]] {
         guard case .array(let entries) = value else { return [] }
         return entries.map { entry in
             if case .object(let members) = entry { return members }
@@ -32,7 +34,7 @@ extension FormValidator {
 
     /// One item's values as its rules read them: its own, and the values of the fields outside the section its rules
     /// test (a hidden one left out, so it counts as empty).
-    func itemValues(_ item: [String: JSONValue], section: String, values: [String: JSONValue], hidden: Set<String>) -> [String: JSONValue] {
+    package func itemValues(_ item: [String: JSONValue], section: String, values: [String: JSONValue], hidden: Set<String>) -> [String: JSONValue] {
         guard let validator = itemValidators[section], !validator.outerFields.isEmpty else { return item }
         var merged = item
         for id in validator.outerFields.keys { merged[id] = hidden.contains(id) ? nil : values[id] }
@@ -49,7 +51,7 @@ extension FormValidator {
     /// A repeating section's errors: too few (when it needs an item) or too many items under its id (and then nothing
     /// more), else each item's field errors under `id[index].field`, the message led by the item's legend ("Pet 2: Enter a name"); and the
     /// keys of the item fields its rules hide (`id[index].field`).
-    func checkList(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> (errors: [FieldError], hidden: [String]) {
+    package func checkList(_ field: FormSpec.FieldSpec, values: [String: JSONValue], states: FieldStates) -> (errors: [FieldError], hidden: [String]) {
         guard let policy = field.repeat, let validator = itemValidators[field.id] else { return ([], []) }
         var count = 0
         if case .array(let entries)? = values[field.id] { count = entries.count }
@@ -78,7 +80,7 @@ extension FormValidator {
 
     /// The cleaned list: each item cleaned as a submission of its fields, leaving out those whose key
     /// (`id[index].field`) is in `hidden`, and an optional list's blank items; nil for no items.
-    func cleanList(_ field: FormSpec.FieldSpec, value: JSONValue?, hidden: Set<String>) -> JSONValue? {
+    package func cleanList(_ field: FormSpec.FieldSpec, value: JSONValue?, hidden: Set<String>) -> JSONValue? {
         guard let validator = itemValidators[field.id] else { return nil }
         let items = Self.listItems(value)
         let given = items.indices.filter { !isBlank(items[$0], in: field) }
@@ -89,4 +91,9 @@ extension FormValidator {
             return .object(validator.data(item, hidden: inItem))
         })
     }
+}
+
+extension FormSpec {
+    /// The key of a field in one item of a repeating section (`pets[1].pet_name`), in errors and in the page's names.
+    public static func itemKey(_ group: String, _ index: Int, _ field: String) -> String { "\(group)[\(index)].\(field)" }
 }

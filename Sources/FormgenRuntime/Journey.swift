@@ -1,3 +1,5 @@
+// The twin of journey.js: the pages a person visits.
+
 /// The pages a person visits for one set of values: the form's journey.
 ///
 /// From the first page, each page in turn is visited unless the form has several pages and every field on it
@@ -12,7 +14,7 @@ public struct Journey: Sendable, Hashable {
     /// The exit page the journey ends on, if it ends on one.
     public var exitPage: Int?
 
-    init(spec: FormSpec, values: [String: JSONValue], hidden: Set<String>, fields: [String: FormSpec.FieldSpec]) {
+    package init(spec: FormSpec, values: [String: JSONValue], hidden: Set<String>, fields: [String: FormSpec.FieldSpec]) {
         let pages = spec.pages
         let graph = spec.journeyGraph
         var path: [Int] = []

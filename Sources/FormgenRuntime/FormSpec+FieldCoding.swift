@@ -1,5 +1,5 @@
 extension FormSpec.FieldSpec {
-    enum CodingKeys: String, CodingKey {
+    package enum CodingKeys: String, CodingKey {
         case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules
     }
 

@@ -1,0 +1,104 @@
+import FormgenRuntime
+import Foundation
+
+extension FormSpec {
+    /// The spec of a loaded form, its texts from `tables`.
+    public init(_ form: Form, tables: MessageTables = .builtin) {
+        let pages = form.pages.map { page in
+            PageSpec(title: page.title, fields: Self.specFieldIDs(page.items), id: page.id, exit: page.isExit ? true : nil,
+                     next: page.next.isEmpty ? nil : page.next.map { BranchSpec(field: $0.field, condition: $0.condition.rawValue, values: $0.values, goTo: $0.goTo) })
+        }
+        let owners = form.repeatOf
+        let submission = form.submission.translated(to: form.language)
+        var submit = SubmitSpec(action: submission.action(forPath: form.path), method: submission.method, encoding: submission.encoding.rawValue,
+                                successMessage: submission.successMessage, redirect: submission.redirect,
+                                label: submission.label, enableWhen: submission.enableWhenComplete ? "complete" : nil,
+                                messages: submission.messages.isEmpty ? nil : Dictionary(uniqueKeysWithValues: submission.messages.map { (String($0.key), $0.value) }),
+                                kind: submission.kind?.rawValue)
+        if let provider = submission.provider {
+            submit.provider = provider.name
+            submit.honeypot = provider.honeypot
+            switch provider {
+            case .netlify: submit.extra = ["form-name": form.id]
+            case .formspree:
+                submit.extra = ["_subject": form.title]
+                submit.replyTo = form.allFields.first { $0.type == .email }?.id
+            case .collect, .webhook: break
+            }
+        }
+        submit.minSeconds = submission.minSeconds
+        self.init(id: form.id, path: form.path, title: form.title, lang: form.language, pages: pages,
+                  fields: form.pages.flatMap { Self.specFields($0.items, form: form, tables: tables) },
+                  rules: Self.ruleSpecs(form.rules) { owners[$0] == nil },
+                  dataSources: form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) },
+                  submit: submit, drafts: DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds),
+                  messages: tables.runtimeTable(for: form.language), review: form.hasReview ? true : nil)
+    }
+
+    /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
+    public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
+
+    /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
+    /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it.
+    public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
+        guard let keys = script?.messageKeys else { return self }
+        var embedded = self
+        let timed = (submit.minSeconds ?? 0) > 0
+        embedded.messages = messages.filter { entry in
+            let base = Messages.pluralBase(entry.key)
+            guard base != "tooFast" || timed else { return false }
+            return keys.contains(base) || Self.serverMessageKeys.contains(base)
+        }
+        return embedded
+    }
+}
+
+extension FormSpec.FieldSpec {
+    init(_ field: Field, messages texts: FieldMessages) {
+        let readOnly = field.readOnly || field.dataSource != nil
+        let choices = field.effectiveOptions
+        var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
+        if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
+            specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
+        }
+        var messages: [String: String]?
+        if field.kind.isDisplayOnly {
+            messages = nil
+        } else if readOnly {
+            // A read-only field is filled in for the person: empty when required, its source left it out.
+            messages = ["required": texts.format("readOnlyMissing").text]
+        } else {
+            var byCheck = ["required": texts.required.text]
+            for check in texts.formatChecks { byCheck[check] = texts.format(check).text }
+            // What the page says when the options' data source fails: which list it could not load.
+            if field.optionsSource != nil { byCheck["loadFailed"] = texts.format("optionsFailed").text }
+            messages = byCheck
+        }
+        self.init(id: field.id, type: field.type.rawValue, kind: field.kind, label: field.label, required: field.required, messages: messages,
+                  readOnly: readOnly, dataSource: field.dataSource, sensitive: Sensitivity.isSensitive(field), mask: field.mask,
+                  dateStyle: field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil,
+                  options: choices.isEmpty ? nil : choices,
+                  optionsFrom: field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) },
+                  validations: specs,
+                  upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) })
+    }
+}
+
+extension FormSpec.ValidationSpec {
+    init(_ rule: ValidationRule, message: String) {
+        self.init(rule: rule.name, value: Self.value(of: rule.kind), message: message)
+    }
+
+    /// A rule's value as the spec writes it.
+    static func value(of kind: ValidationRule.Kind) -> SpecValue? {
+        switch kind {
+        case .required, .email: return nil
+        case .regex(let pattern): return .string(pattern)
+        case .mask(let mask): return .string(mask)
+        case .equalsField(let other): return .string(other)
+        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return .number(Double(n))
+        case .minValue(let n), .maxValue(let n): return .number(n)
+        case .minDate(let bound), .maxDate(let bound): return .string(bound.description)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+// The twin of bounds.js: date bounds (`minDate`, `maxDate`) and ages (`minAge`, `maxAge`).
+
+import Foundation
+
+/// A date limit: a fixed day, or today shifted by a number of years/months/days.
+public enum DateBound: Sendable, Hashable, CustomStringConvertible {
+    case fixed(year: Int, month: Int, day: Int)
+    case relative(years: Int, months: Int, days: Int)
+
+    /// Parses `2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`.
+    public init?(_ text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        if text == "today" {
+            self = .relative(years: 0, months: 0, days: 0)
+            return
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 3, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+           parts[0].count == 4, parts[1].count == 2, parts[2].count == 2, (1...12).contains(m), (1...31).contains(d) {
+            self = .fixed(year: y, month: m, day: d)
+            return
+        }
+        var sign = 1
+        var rest = Substring(text)
+        if rest.first == "-" { sign = -1; rest = rest.dropFirst() } else if rest.first == "+" { rest = rest.dropFirst() }
+        var years = 0, months = 0, days = 0, digits = "", sawUnit = false
+        for character in rest {
+            if character.isNumber { digits.append(character); continue }
+            guard let value = Int(digits) else { return nil }
+            switch character {
+            case "y": years = sign * value
+            case "m": months = sign * value
+            case "d": days = sign * value
+            default: return nil
+            }
+            digits = ""
+            sawUnit = true
+        }
+        guard sawUnit, digits.isEmpty else { return nil }
+        self = .relative(years: years, months: months, days: days)
+    }
+
+    public var description: String {
+        switch self {
+        case let .fixed(y, m, d):
+            return String(format: "%04d-%02d-%02d", y, m, d)
+        case let .relative(y, m, d):
+            if y == 0 && m == 0 && d == 0 { return "today" }
+            let total = [(y, "y"), (m, "m"), (d, "d")].filter { $0.0 != 0 }
+            let sign = total.first.map { $0.0 < 0 ? "-" : "+" } ?? "+"
+            return sign + total.map { "\(abs($0.0))\($0.1)" }.joined()
+        }
+    }
+}
+
+extension CalendarDate {
+    /// A rule's bound resolved against today: `2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`.
+    package static func bound(_ text: String, today: CalendarDate) -> CalendarDate? {
+        switch DateBound(text) {
+        case .fixed(let year, let month, let day): return CalendarDate(year: year, month: month, day: day)
+        case .relative(let years, let months, let days): return today.shifted(years: years, months: months, days: days)
+        case nil: return nil
+        }
+    }
+}

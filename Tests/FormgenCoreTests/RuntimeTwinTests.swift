@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// The Swift twin of the browser runtime (issue #33, item 1): every module of `templates/assets/runtime/` that judges
+/// something has its twin in `Sources/FormgenRuntime/`, and every other module is named here as browser-only. The
+/// README's code map shows the same table.
+@Suite struct RuntimeTwinTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runtime module → its Swift twin in Sources/FormgenRuntime.
+    static let twins: [String: String] = [
+        "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift",
+        "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
+        "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift",
+    ]
+
+    /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.
+    static let browserOnly: Set<String> = [
+        "api.js", "datebox.js", "drafts.js", "errors.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "send.js",
+        "wizard.js",
+    ]
+
+    static func runtimeModules() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("templates/assets/runtime").path)
+            .filter { $0.hasSuffix(".js") }.sorted()
+    }
+
+    @Test func everyRuntimeModuleIsTwinnedOrBrowserOnly() throws {
+        let modules = try Self.runtimeModules()
+        #expect(modules.count >= 20)
+        for module in modules {
+            #expect((Self.twins[module] != nil) != Self.browserOnly.contains(module), "\(module): twin it in Sources/FormgenRuntime or list it as browser-only")
+        }
+        #expect(Set(Self.twins.keys).union(Self.browserOnly) == Set(modules), "the tables name only modules that exist")
+    }
+
+    @Test(arguments: twins.sorted { $0.key < $1.key }.map { [$0.key, $0.value] })
+    func theTwinExistsAndSaysSo(_ pair: [String]) throws {
+        let file = Self.root.appendingPathComponent("Sources/FormgenRuntime/\(pair[1])")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasPrefix("// The twin of \(pair[0]):"), "\(pair[1]) starts by naming its module")
+    }
+
+    @Test func theReadmeCodeMapShowsTheTable() throws {
+        // Read with its line breaks and indents as single spaces: the code map wraps the list.
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for (module, twin) in Self.twins {
+            #expect(readme.contains("\(module) ↔ \(twin)"), "\(module)")
+        }
+        let listed = Self.browserOnly.map { String($0.dropLast(3)) }.sorted().joined(separator: ", ")
+        #expect(readme.contains("browser-only: \(listed)."))
+    }
+
+    /// FormgenRuntime depends on nothing of formgen: its sources import Foundation and MultipartKit only.
+    @Test func theRuntimeTargetImportsNothingOfFormgen() throws {
+        let folder = Self.root.appendingPathComponent("Sources/FormgenRuntime")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            let imports = text.split(separator: "\n").filter { $0.hasPrefix("import ") || $0.hasPrefix("@_exported import ") }
+            #expect(imports.allSatisfy { $0 == "import Foundation" || $0 == "import MultipartKit" }, "\(name): \(imports)")
+        }
+    }
+}
