@@ -222,7 +222,7 @@ public struct AdminRouter: Sendable {
         return page("admin-submission", title: "Submission \(id)", viewer: viewer, [
             "title": .text(spec.title), "path": .text(spec.path), "id": .text(String(id)),
             "formHref": .text("/admin/form?form=\(Self.encoded(spec.path))"),
-            "received": .text(SubmissionDigest.timestamp(record.receivedAt)), "digest": .text(record.digest), "fields": .objects(fields),
+            "received": .text(SubmissionDigest.timestamp(record.receivedAt)), "digest": .text(Self.grouped(record.digest)), "fields": .objects(fields),
         ])
     }
 
@@ -301,6 +301,13 @@ public struct AdminRouter: Sendable {
             let parts = inner.map { "\($0.label.isEmpty ? $0.id : $0.label): \(cell(members[$0.id], field: $0, opened: true))" }
             return "\(index + 1). " + parts.joined(separator: "; ")
         }.joined(separator: "\n")
+    }
+
+    /// A long hex digest in groups of 16, so that it wraps on a narrow screen.
+    static func grouped(_ hex: String) -> String {
+        stride(from: 0, to: hex.count, by: 16).map { start in
+            String(hex.dropFirst(start).prefix(16))
+        }.joined(separator: " ")
     }
 
     static func fileNames(_ value: JSONValue?) -> String {
