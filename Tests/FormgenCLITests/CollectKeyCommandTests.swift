@@ -1,3 +1,4 @@
+import FormgenTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -20,7 +21,7 @@ import Glibc
     static let keyB = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8="
 
     static func post(_ body: String, port: Int) throws -> String {
-        let connection = try ServeTestClient(port: port)
+        let connection = try LoopbackClient(port: port)
         connection.send("POST /submit/kyc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
         _ = connection.closedByServer(within: 10)

@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -20,7 +21,7 @@ import Testing
     }
 
     struct Harness {
-        let site: CollectSite
+        let site: TestSite
         let store: SQLiteSubmissionStore
         let clock = Clock()
         let auditLog: String
@@ -49,9 +50,9 @@ import Testing
         options.keyring = keyring
         options.admin = AdminOptions(users: users(), auditLog: harness.auditLog)
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, keyring: keyring)
-        var router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger)
+        var router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger)
         let clock = harness.clock
-        router.admin = AdminRouter(options: try #require(options.admin), service: service, logger: CollectSite.quietLogger, now: { clock.now })
+        router.admin = AdminRouter(options: try #require(options.admin), service: service, logger: TestSite.quietLogger, now: { clock.now })
         try await Application(router: router.makeRouter()).test(.router) { client in try await body(harness, client) }
     }
 

@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -10,9 +11,9 @@ import Testing
 @Suite struct EncryptionTests {
     static let json: HTTPFields = [.contentType: "application/json"]
 
-    static func post(_ site: CollectSite, store: any SubmissionStore, keyring: SubmissionKeyring, bodies: [String]) async throws {
+    static func post(_ site: TestSite, store: any SubmissionStore, keyring: SubmissionKeyring, bodies: [String]) async throws {
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, keyring: keyring)
-        let router = CollectRouter(service: service, options: site.options, logger: CollectSite.quietLogger)
+        let router = CollectRouter(service: service, options: site.options, logger: TestSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router) { client in
             for body in bodies {
                 try await client.execute(uri: "/submit/kyc", method: .post, headers: Self.json, body: ByteBuffer(string: body)) { response in
@@ -118,7 +119,7 @@ import Testing
         var options = site.options
         options.port = 0
         await #expect(throws: CollectError.noKey(["kyc": ["bsn", "iban", "owners[].passport"]])) {
-            try await CollectServer(options: options, logger: CollectSite.quietLogger).run()
+            try await CollectServer(options: options, logger: TestSite.quietLogger).run()
         }
         #expect(CollectError.noKey(["kyc": ["bsn"]]).description.contains("kyc (bsn)"))
         #expect(!FileManager.default.fileExists(atPath: site.database), "nothing is stored before the key is known")

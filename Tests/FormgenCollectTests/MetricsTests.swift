@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -10,13 +11,13 @@ import Testing
     static let json: HTTPFields = [.contentType: "application/json"]
 
     @Test func metricsCountSubmissionsPerFormAndReasonAndParseAsPrometheusText() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let store = try SQLiteSubmissionStore(path: site.database)
         var options = site.options
         options.webhooks = ["contact": ["http://127.0.0.1:9/hook"]]
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, webhooks: options.webhooks)
-        let router = CollectRouter(service: service, options: options, logger: CollectSite.quietLogger)
+        let router = CollectRouter(service: service, options: options, logger: TestSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router) { client in
             for body in [#"{"name":"Ann"}"#, #"{"name":"Bob"}"#, #"{"name":"  "}"#, "not json"] {
                 try await client.execute(uri: "/submit/contact", method: .post, headers: Self.json, body: ByteBuffer(string: body)) { _ in }
@@ -51,10 +52,10 @@ import Testing
     }
 
     @Test func aFailedWriteCountsAsADatabaseErrorAndReadyIsNotReady() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         let service = CollectService(forms: try SiteForms(site: site.output.path), store: FailingStore())
-        let router = CollectRouter(service: service, options: site.options, logger: CollectSite.quietLogger)
+        let router = CollectRouter(service: service, options: site.options, logger: TestSite.quietLogger)
         try await Application(router: router.makeRouter()).test(.router) { client in
             try await client.execute(uri: "/healthz/live", method: .get) { response in
                 #expect(response.status == .ok)
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func readyAnswers200WhenTheDatabaseAnswers() async throws {
-        let site = try CollectSite.make()
+        let site = try TestSite.make()
         defer { site.remove() }
         try await site.withClient(store: try SQLiteSubmissionStore(path: site.database)) { client in
             try await client.execute(uri: "/healthz/ready", method: .get) { response in

@@ -61,7 +61,7 @@ import Testing
                                                                          forms: try SiteForms(site: site.output.path))
     }
 
-    static func eraseFindsAPersonBySealedBSN(_ store: any SubmissionStore, site: CollectSite) async throws {
+    static func eraseFindsAPersonBySealedBSN(_ store: any SubmissionStore, site: TestSite) async throws {
         let keyring = try KYCSite.keyring(KYCSite.keyA)
         try await EncryptionTests.post(site, store: store, keyring: keyring, bodies: [
             KYCSite.body,

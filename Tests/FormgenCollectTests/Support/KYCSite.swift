@@ -1,5 +1,6 @@
 @testable import FormgenCollect
 import FormgenCore
+import FormgenTestSupport
 import Foundation
 import GRDB
 
@@ -29,14 +30,13 @@ enum KYCSite {
     static let keyA = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
     static let keyB = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8="
 
-    static func make() throws -> CollectSite {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-kyc-test-\(UUID().uuidString)")
-        let site = CollectSite(root: root)
-        try site.write("configs/site.yaml", "title: Test site\nbaseURL: /\nlanguage: en\n")
-        try site.write("configs/forms/kyc.yaml", form)
-        try site.write("configs/forms/contact.yaml", CollectSite.contactForm)
-        _ = try SiteBuilder(options: BuildOptions(configDirectory: root.appendingPathComponent("configs").path,
-                                                  templatesDirectory: nil, outputDirectory: site.output.path)).build()
+    static func make() throws -> TestSite {
+        let site = try TestSite([
+            "configs/site.yaml": "title: Test site\nbaseURL: /\nlanguage: en\n",
+            "configs/forms/kyc.yaml": form,
+            "configs/forms/contact.yaml": TestSite.contactForm,
+        ], prefix: "formgen-kyc-test")
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.output.path)).build()
         return site
     }
 
