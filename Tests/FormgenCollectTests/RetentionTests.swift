@@ -87,8 +87,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("  retention: 90x\n", "kyc.yaml:4:14: error: submit retention '90x' is not a duration"),
-        ("  retention: 0d\n", "kyc.yaml:4:14: error: submit retention '0d' is not a duration"),
+        ("  retention: 90x\n", "kyc.yaml:4:14: error: submit retention '90x' is not a duration: write a positive number with s, m, h or d (30d, 90d, 730d)"),
+        ("  retention: 0d\n", "kyc.yaml:4:14: error: submit retention '0d' is not a duration: write a positive number with s, m, h or d (30d, 90d, 730d)"),
     ])
     func aBadRetentionIsALocatedError(line: String, message: String) throws {
         let site = try TestSite(["configs/forms/kyc.yaml": "id: kyc\ntitle: KYC\nsubmit:\n\(line)fields:\n  - {id: name, label: Name}\n"])
