@@ -20,12 +20,17 @@ public final class CollectMetrics: Sendable {
     public init(forms: Set<String>) {
         self.forms = forms
         duration = registry.makeDurationHistogram(
-            name: "formgen_submission_duration_seconds",
+            descriptor: .init(namespace: "formgen", metricName: "submission_duration", unitName: "seconds", helpText: "Time to answer a POST to /submit/"),
             buckets: [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250),
-                      .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10)],
-            help: "Time to answer a POST to /submit/")
-        outbox = registry.makeGauge(name: "formgen_outbox_pending", help: "Webhook deliveries not yet made")
-        databaseErrors = registry.makeCounter(name: "formgen_database_errors_total", help: "Submissions the database or uploads folder could not take")
+                      .milliseconds(500), .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10)])
+        outbox = registry.makeGauge(descriptor: .init(namespace: "formgen", metricName: "outbox", unitName: "pending",
+                                                      helpText: "Webhook deliveries not yet made"))
+        databaseErrors = registry.makeCounter(descriptor: .init(namespace: "formgen", metricName: "database_errors", unitName: "total",
+                                                                helpText: "Submissions the database or uploads folder could not take"))
+    }
+
+    static var submissions: MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "formgen", metricName: "submissions", unitName: "total", helpText: "Submissions answered, by form, outcome and reason")
     }
 
     /// The reason a status stands for.
@@ -48,9 +53,7 @@ public final class CollectMetrics: Sendable {
     public func submission(form path: String, status: Int, elapsed: Duration) {
         let form = forms.contains(path) ? path : ""
         let outcome = (200..<400).contains(status) ? "accepted" : "refused"
-        registry.makeCounter(name: "formgen_submissions_total",
-                             labels: [("form", form), ("outcome", outcome), ("reason", Self.reason(status))],
-                             help: "Submissions answered, by form, outcome and reason").increment()
+        registry.makeCounter(descriptor: Self.submissions, labels: [("form", form), ("outcome", outcome), ("reason", Self.reason(status))]).increment()
         duration.record(elapsed)
     }
 
