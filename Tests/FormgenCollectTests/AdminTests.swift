@@ -200,11 +200,13 @@ import Testing
             // The 11th try waits, even with the right password.
             let slowed = try await attempt(Self.password.replacingOccurrences(of: " ", with: "+"))
             #expect(slowed.0 == .tooManyRequests)
-            #expect(slowed.1 == "1")
-            harness.clock.advance(1.5)
+            #expect(slowed.1 == "5")
+            harness.clock.advance(5.5)
             #expect(try await attempt("wrong").0 == .unauthorized)
             #expect(try await attempt("wrong").0 == .tooManyRequests)
-            harness.clock.advance(2.5)
+            harness.clock.advance(9)
+            #expect(try await attempt("wrong").0 == .tooManyRequests, "the second wait is twice the first")
+            harness.clock.advance(1.5)
             #expect(try await attempt(Self.password.replacingOccurrences(of: " ", with: "+")).0 == .seeOther)
             #expect(try await attempt("wrong").0 == .unauthorized, "a right password clears the count")
         }

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Slows down password guessing: after `free` wrong passwords in a row from one address, or for one user name, each
-/// further try must wait (1 s, then 2 s, 4 s, … up to `longest`) from the last wrong one; a right password clears the
-/// address's and the user's count.
+/// further try must wait (`first` seconds, then twice as long after each further wrong one, up to `longest`) from the
+/// last wrong one; a right password clears the address's and the user's count.
 public actor LoginThrottle {
     struct Failures {
         var count: Int
@@ -10,11 +10,13 @@ public actor LoginThrottle {
     }
 
     public let free: Int
+    public let first: TimeInterval
     public let longest: TimeInterval
     private var failures: [String: Failures] = [:]
 
-    public init(free: Int = 10, longest: TimeInterval = 900) {
+    public init(free: Int = 10, first: TimeInterval = 5, longest: TimeInterval = 900) {
         self.free = free
+        self.first = first
         self.longest = longest
     }
 
@@ -24,7 +26,7 @@ public actor LoginThrottle {
     public func wait(address: String, user: String, now: Date) -> TimeInterval? {
         let waits = Self.keys(address: address, user: user).compactMap { key -> TimeInterval? in
             guard let entry = failures[key], entry.count >= free else { return nil }
-            let delay = min(longest, pow(2, Double(entry.count - free)))
+            let delay = min(longest, first * pow(2, Double(entry.count - free)))
             let remaining = entry.last.addingTimeInterval(delay).timeIntervalSince(now)
             return remaining > 0 ? remaining : nil
         }
