@@ -113,6 +113,24 @@ import Testing
         #expect(try await KeyRotation(store: store, keyring: newOnly).run() == KeyRotation.Outcome(resealed: [], current: 3))
     }
 
+    @Test func rekeyWithTheSiteEncryptsRowsAnEarlierVersionStoredInTheClear() async throws {
+        let site = try KYCSite.make()
+        defer { site.remove() }
+        let store = try SQLiteSubmissionStore(path: site.database)
+        let clear = #"{"bsn":"111222333","iban":"NL91ABNA0417164300","name":"Ann Smit","owners":[{"owner":"Bob","passport":"XR1234567"}]}"#
+        _ = try await store.store(NewSubmission(form: "kyc", receivedAt: Date(), data: clear, idempotencyKey: nil))
+        _ = try await store.store(NewSubmission(form: "contact", receivedAt: Date(), data: #"{"name":"Cat"}"#, idempotencyKey: nil))
+        let keyring = try KYCSite.keyring(KYCSite.keyA)
+        #expect(try await KeyRotation(store: store, keyring: keyring).run() == KeyRotation.Outcome(resealed: [], current: 0, sealed: []),
+                "without the site, clear rows stay as they are")
+        let outcome = try await KeyRotation(store: store, keyring: keyring, forms: try SiteForms(site: site.output.path)).run()
+        #expect(outcome == KeyRotation.Outcome(resealed: [], current: 0, sealed: [1]))
+        let raw = try KYCSite.rawRows(site.database)
+        #expect(!raw[0].data.contains(KYCSite.bsn) && !raw[0].data.contains("XR1234567"))
+        #expect(raw.map(\.keyID) == [keyring.current.id, nil])
+        #expect(try SubmissionCipher.open(try await store.submissions(form: "kyc", since: nil), keyring: keyring).map(\.data) == [clear])
+    }
+
     @Test func collectRefusesToStartWithoutAKeyWhenAFormHasSensitiveFields() async throws {
         let site = try KYCSite.make()
         defer { site.remove() }
