@@ -12,7 +12,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
 
 from conftest import REPOSITORY, chrome
@@ -111,6 +111,8 @@ def stale(element):
         return False
     except StaleElementReferenceException:
         return True
+    except WebDriverException:
+        return False  # asked mid-navigation ("Node with given id does not belong to the document"): ask again
 
 
 def test_without_a_session_every_page_is_the_sign_in_page(collect, driver, axe_source):
