@@ -25,7 +25,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth", exact: "2.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
-        .package(url: "https://github.com/apple/swift-metrics", exact: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -81,7 +80,6 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
