@@ -50,7 +50,7 @@ for store in $STORES; do
     *) echo "unknown store $store" >&2; exit 2 ;;
   esac
   PORT="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-  "$FORMGEN" collect --site "$WORK/public" --db "$DB" --port "$PORT" --rate 1000000 --burst 1000000 >"$WORK/collect-$store.log" 2>&1 &
+  FORMGEN_KEY="$(head -c 32 /dev/urandom | base64)" "$FORMGEN" collect --site "$WORK/public" --db "$DB" --port "$PORT" --rate 1000000 --burst 1000000 >"$WORK/collect-$store.log" 2>&1 &
   COLLECT_PID=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break; sleep 0.1; done
   curl -sf -X POST -H 'Content-Type: application/json' --data "$BODY" "http://127.0.0.1:$PORT/submit/$FORM" >/dev/null

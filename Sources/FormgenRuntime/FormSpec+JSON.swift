@@ -173,6 +173,7 @@ extension FormSpec.SubmitSpec {
             json.member("provider", provider)
             json.member("redirect", redirect)
             json.member("replyTo", replyTo)
+            json.member("retention", retention)
             json.member("sentPage", sentPage)
             json.member("successMessage", successMessage)
         }

@@ -239,9 +239,11 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var honeypot: String?
         /// A submission sooner than this after the page opened is refused.
         public var minSeconds: Int?
+        /// Seconds `formgen collect` keeps a stored submission (`submit.retention`); absent: kept until erased.
+        public var retention: Int?
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(action: String? = nil, method: String, encoding: String, successMessage: String? = nil, redirect: String? = nil, sentPage: String? = nil, label: String? = nil, enableWhen: String? = nil, messages: [String: String]? = nil, kind: String? = nil, provider: String? = nil, extra: [String: String]? = nil, replyTo: String? = nil, honeypot: String? = nil, minSeconds: Int? = nil) {
+        package init(action: String? = nil, method: String, encoding: String, successMessage: String? = nil, redirect: String? = nil, sentPage: String? = nil, label: String? = nil, enableWhen: String? = nil, messages: [String: String]? = nil, kind: String? = nil, provider: String? = nil, extra: [String: String]? = nil, replyTo: String? = nil, honeypot: String? = nil, minSeconds: Int? = nil, retention: Int? = nil) {
             self.action = action
             self.method = method
             self.encoding = encoding
@@ -257,6 +259,7 @@ public struct FormSpec: Codable, Sendable, Hashable {
             self.replyTo = replyTo
             self.honeypot = honeypot
             self.minSeconds = minSeconds
+            self.retention = retention
         }
     }
 

@@ -15,6 +15,10 @@ extension Formgen {
             --db postgres://user:password@host:port/database lets several instances share one database. \
             --webhook FORM=URL POSTs each stored submission of FORM to URL from an outbox, retried with backoff. \
             A filled honeypot is dropped; fg-elapsed under the form's minSeconds gets 422. \
+            Sensitive fields (identity, tax, bank and card numbers, passwords, sensitive: true) are stored AES-GCM encrypted \
+            with the key in FORMGEN_KEY or --key-file; without one collect refuses to start when a form has any. \
+            --users FILE turns on the admin view at /admin/ (sign in; see, download and delete submissions). \
+            GET /metrics gives Prometheus metrics; GET /healthz/live and /healthz/ready tell liveness and readiness. \
             GET /healthz answers 200 (503 with the reason while the store is failing). A connection silent for --header-timeout or a body slower than --body-timeout is \
             closed. SIGINT/SIGTERM finish the requests in flight (for at most --shutdown-grace), then stop.
             """
@@ -62,7 +66,26 @@ extension Formgen {
         @Option(name: [.customShort("t"), .long], help: "A site's templates folder: its layouts/answer.mustache is the page a form posted without JavaScript gets (default: the built-in theme's).")
         var templates: String?
 
+        @Option(name: .customLong("key-file"), help: "A file of base64 keys (32 bytes each, one a line, the current one first) that seal sensitive fields (default: the FORMGEN_KEY environment variable).")
+        var keyFile: String?
+
+        @Option(name: .customLong("users"), help: "Turns on the admin view at /admin/: the users file (formgen users add NAME --users FILE).")
+        var users: String?
+
+        @Option(name: .customLong("audit-log"), help: "Where the admin view appends who viewed, downloaded or deleted what (JSON lines; always logged too).")
+        var auditLog: String?
+
+        @Flag(name: .customLong("admin-plain-http"), help: "Session cookies without Secure, for trying the admin view over plain HTTP on a loopback --host only (put TLS in front otherwise).")
+        var adminPlainHTTP = false
+
         func validate() throws {
+            if adminPlainHTTP {
+                guard users != nil else { throw ValidationError("--admin-plain-http needs --users") }
+                guard ["127.0.0.1", "::1", "localhost"].contains(host) || host.hasPrefix("127.") else {
+                    throw ValidationError("--admin-plain-http is for a loopback --host only (127.0.0.1, ::1); behind a proxy, serve the admin view over HTTPS")
+                }
+            }
+            if auditLog != nil, users == nil { throw ValidationError("--audit-log needs --users (it records the admin view's use)") }
             guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
             guard maxBody > 0 else { throw ValidationError("--max-body must be positive") }
             guard rate > 0, burst > 0 else { throw ValidationError("--rate and --burst must be positive") }
@@ -104,6 +127,16 @@ extension Formgen {
             options.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
             options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))
             do {
+                options.keyring = try SubmissionKeyring.load(keyFile: keyFile)
+                if let users {
+                    let list = try AdminUsers.load(users)
+                    guard !list.users.isEmpty else {
+                        throw CollectError.badUsers("\(users) has no user: add one with formgen users add NAME --users \(users)")
+                    }
+                    var admin = AdminOptions(users: list, auditLog: auditLog)
+                    admin.secureCookies = !adminPlainHTTP
+                    options.admin = admin
+                }
                 try await CollectServer(options: options).run()
             } catch let error as CollectError {
                 FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))

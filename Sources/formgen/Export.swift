@@ -28,6 +28,9 @@ extension Formgen {
         @Option(help: "The built site, for the CSV's columns.")
         var site = "public"
 
+        @Option(name: .customLong("key-file"), help: "The keys that open encrypted fields (default: the FORMGEN_KEY environment variable).")
+        var keyFile: String?
+
         func validate() throws {
             if let since, Self.date(since) == nil { throw ValidationError("--since expects 2025-01-31 or 2025-01-31T12:00:00Z, found '\(since)'") }
             if format == .csv, form == nil { throw ValidationError("--format csv needs --form (the columns are that form's fields)") }
@@ -42,7 +45,7 @@ extension Formgen {
         func run() async throws {
             do {
                 let store = try await CollectServer.openStore(db ?? CollectOptions.databaseByDefault().database)
-                let records: [SubmissionRecord]
+                var records: [SubmissionRecord]
                 do {
                     records = try await store.submissions(form: form, since: since.flatMap(Self.date))
                     if let postgres = store as? PostgresSubmissionStore { await postgres.close() }
@@ -50,6 +53,7 @@ extension Formgen {
                     if let postgres = store as? PostgresSubmissionStore { await postgres.close() }
                     throw error
                 }
+                records = try SubmissionCipher.open(records, keyring: SubmissionKeyring.load(keyFile: keyFile))
                 let exporter = SubmissionExporter()
                 switch format {
                 case .jsonl:

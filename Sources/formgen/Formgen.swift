@@ -11,7 +11,7 @@ struct Formgen: AsyncParsableCommand {
         version: FormgenVersion.description(),
         subcommands: [
             Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self,
-            Collect.self, Export.self,
+            Collect.self, Export.self, Rekey.self, Erase.self, Users.self,
         ]
     )
 

@@ -202,4 +202,13 @@ struct FailingStore: SubmissionStore {
     func deliveryDone(id: Int64, at: Date) async throws { throw StoreUnavailable(reason: "down") }
     func deliveryFailed(id: Int64, retryAt: Date, error: String) async throws { throw StoreUnavailable(reason: "down") }
     func outbox() async throws -> [WebhookDelivery] { throw StoreUnavailable(reason: "down") }
+    func submissions(form: String, before: Date) async throws -> [SubmissionRecord] { throw StoreUnavailable(reason: "down") }
+    func delete(ids: [Int64]) async throws -> Int { throw StoreUnavailable(reason: "down") }
+    func replace(id: Int64, data: String, keyID: String?) async throws { throw StoreUnavailable(reason: "down") }
+    func pendingDeliveries() async throws -> Int { throw StoreUnavailable(reason: "down") }
+    func referencedDigests(_ digests: Set<String>) async throws -> Set<String> { throw StoreUnavailable(reason: "down") }
+    func ping() async throws { throw StoreUnavailable(reason: "down") }
+    func summaries() async throws -> [FormSummary] { throw StoreUnavailable(reason: "down") }
+    func page(form: String, limit: Int, offset: Int) async throws -> [SubmissionRecord] { throw StoreUnavailable(reason: "down") }
+    func submission(id: Int64) async throws -> SubmissionRecord? { throw StoreUnavailable(reason: "down") }
 }

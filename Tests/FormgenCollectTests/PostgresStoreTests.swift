@@ -70,7 +70,7 @@ import Testing
         async let second = Self.store(url)
         let stores = try await [first, second]
         #expect(try await TestPostgres.column(url, "SELECT version FROM formgen_migrations ORDER BY version")
-            == ["v1 submissions", "v2 webhook outbox"])
+            == ["v1 submissions", "v2 webhook outbox", "v3 key id"])
         for store in stores { await store.close() }
     }
 
@@ -152,4 +152,46 @@ import Testing
     }
 
     func hex(_ text: String) -> String { SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
+}
+
+/// Encryption at rest, retention and erasure on PostgreSQL: the same checks as on SQLite (in the serialized suite: one
+/// of its tests stops the server).
+extension PostgresStoreTests {
+    @Test func theRawPostgreSQLRowHoldsNoClearBSN() async throws {
+        let site = try KYCSite.make()
+        defer { site.remove() }
+        let url = try await TestPostgres.freshDatabase()
+        let store = try await Self.store(url)
+        let keyring = try KYCSite.keyring(KYCSite.keyA)
+        try await EncryptionTests.post(site, store: store, keyring: keyring, bodies: [KYCSite.body])
+        let raw = try await TestPostgres.column(url, "SELECT data FROM submissions")
+        #expect(raw.count == 1)
+        #expect(raw.allSatisfy { !$0.contains(KYCSite.bsn) && $0.contains("fg:sealed") && $0.contains(#""name":"Ann Smit""#) })
+        #expect(try await TestPostgres.column(url, "SELECT key_id FROM submissions") == [keyring.current.id])
+        let opened = try SubmissionCipher.open(try await store.submissions(form: "kyc", since: nil), keyring: keyring)
+        #expect(opened.map(\.data).allSatisfy { $0.contains(#""bsn":"111222333""#) })
+        let both = try KYCSite.keyring(KYCSite.keyB, KYCSite.keyA)
+        #expect(try await KeyRotation(store: store, keyring: both).run().resealed == [1])
+        #expect(try await TestPostgres.column(url, "SELECT key_id FROM submissions") == [both.current.id])
+        #expect(try SubmissionCipher.open(try await store.submissions(form: "kyc", since: nil), keyring: try KYCSite.keyring(KYCSite.keyB)).map(\.data)
+                == opened.map(\.data))
+        await store.close()
+    }
+
+    @Test func theSweeperDeletesExactlyTheExpiredRowsAndTheirUploads() async throws {
+        let site = try KYCSite.make()
+        defer { site.remove() }
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await RetentionTests.sweepDeletesExactlyTheExpiredRowsAndTheirUploads(store, uploads: site.root.appendingPathComponent("uploads").path,
+                                                                                   forms: try SiteForms(site: site.output.path))
+        await store.close()
+    }
+
+    @Test func eraseFindsAPersonByTheirSealedBSN() async throws {
+        let site = try KYCSite.make()
+        defer { site.remove() }
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await RetentionTests.eraseFindsAPersonBySealedBSN(store, site: site)
+        await store.close()
+    }
 }

@@ -76,7 +76,7 @@ import Testing
         spec.rules = [.init(field: "a", condition: "equals", values: ["1"], action: "show", otherwise: nil, targets: ["b"])]
         spec.submit = .init(action: "/send", method: "post", encoding: "json", successMessage: "Thanks", redirect: "/done", sentPage: "/sent/",
                             label: "Send", enableWhen: "complete", messages: ["401": "Sign in"], kind: "login", provider: "formspree",
-                            extra: ["_subject": "Hi"], replyTo: "email", honeypot: "website", minSeconds: 3)
+                            extra: ["_subject": "Hi"], replyTo: "email", honeypot: "website", minSeconds: 3, retention: 7_776_000)
         #expect(spec.json(scriptSafe: false) == (try Self.foundation(spec)))
     }
 

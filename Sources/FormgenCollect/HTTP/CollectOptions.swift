@@ -31,6 +31,11 @@ public struct CollectOptions: Sendable {
     /// A site's templates folder, whose `layouts/answer.mustache` (and stylesheet, i18n tables) override the built-in
     /// theme's for the page a form posted without JavaScript gets; nil: the built-in theme.
     public var templatesDirectory: String?
+    /// The keys sensitive values are sealed with (`FORMGEN_KEY` or `--key-file`); nil: none given, and collect refuses
+    /// to start when a form has sensitive fields.
+    public var keyring: SubmissionKeyring?
+    /// The admin view's users and settings (`--users FILE`); nil: no admin view.
+    public var admin: AdminOptions?
 
     /// `--db` when none is given: `submissions/` in the working directory, a folder collect creates with a `.gitignore`
     /// of its own, so the database and `uploads/` beside it stay out of git.

@@ -45,10 +45,12 @@ public struct CollectServer: Sendable {
         let forms = try SiteForms(site: options.site)
         guard !forms.specs.isEmpty else { throw CollectError.noForms(options.site) }
         if let problem = FileLimits.problem(in: forms, maxBodyBytes: options.maxBodyBytes) { throw problem }
+        try CollectService.requireKey(forms: forms, keyring: options.keyring)
         let store = try await Self.openStore(options.database, logger: logger)
         for warning in GitIgnoreCheck.warnings(database: options.sqliteFile, uploads: options.uploads) { logger.warning("\(warning)") }
         let service = CollectService(forms: forms, store: store, webhooks: options.webhooks, uploadsDirectory: options.uploads,
-                                     health: StoreHealth(logger: logger), templatesDirectory: options.templatesDirectory)
+                                     health: StoreHealth(logger: logger), templatesDirectory: options.templatesDirectory,
+                                     keyring: options.keyring)
         let router = CollectRouter(service: service, options: options, logger: logger)
         let host = options.host
         let logger = self.logger
@@ -57,7 +59,8 @@ public struct CollectServer: Sendable {
             router: router.makeRouter(),
             server: .http1(configuration: .init(idleTimeout: Self.timeAmount(options.headerTimeout))),
             configuration: .init(address: .hostname(host, port: options.port), serverName: nil),
-            services: [WebhookDispatcher(store: store, logger: logger)],
+            services: [WebhookDispatcher(store: store, logger: logger, keyring: options.keyring),
+                       RetentionSweeper(forms: forms, removal: SubmissionRemoval(store: store, uploadsDirectory: options.uploads), logger: logger)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let url = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"

@@ -14,19 +14,24 @@ public struct CollectService: Sendable {
     public let health: StoreHealth
     /// The flow every submission goes through.
     public let handler: SubmissionHandler
+    /// Seals the sensitive values of every stored row; nil stores them as they are (collect refuses to start so when a
+    /// form has sensitive fields: see ``requireKey(forms:keyring:)``).
+    public let keyring: SubmissionKeyring?
 
     /// `templatesDirectory`: a site's own templates, for the page a form posted without JavaScript gets (the built-in
     /// `layouts/answer.mustache` otherwise).
     public init(forms: SiteForms, store: any SubmissionStore, webhooks: [String: [String]] = [:], uploadsDirectory: String = "uploads",
-                health: StoreHealth = StoreHealth(), templatesDirectory: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+                health: StoreHealth = StoreHealth(), templatesDirectory: String? = nil, keyring: SubmissionKeyring? = nil,
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.forms = forms
+        self.keyring = keyring
         self.store = store
         self.webhooks = webhooks
         self.uploadsDirectory = uploadsDirectory
         self.health = health
         // Loaded once: collect's templates do not change while it runs, and a no-JS post should not read them again.
         let theme = Theme.load(overrides: templatesDirectory, log: DiagnosticLog())
-        handler = SubmissionHandler(storage: DatabaseStorage(store: store, webhooks: webhooks), uploadsDirectory: uploadsDirectory,
+        handler = SubmissionHandler(storage: DatabaseStorage(store: store, webhooks: webhooks, forms: forms, keyring: keyring), uploadsDirectory: uploadsDirectory,
                                     theme: { theme }, now: now)
     }
 
@@ -47,16 +52,40 @@ public struct CollectService: Sendable {
         }
         return answer
     }
+
+    /// Throws `CollectError.noKey` when a form has sensitive fields and there is no key to seal them with.
+    public static func requireKey(forms: SiteForms, keyring: SubmissionKeyring?) throws {
+        guard keyring == nil else { return }
+        var sensitive: [String: [String]] = [:]
+        for (path, spec) in forms.specs {
+            let fields = SubmissionCipher.sensitiveFields(spec)
+            if !fields.isEmpty { sensitive[path] = fields }
+        }
+        if !sensitive.isEmpty { throw CollectError.noKey(sensitive) }
+    }
 }
 
 /// collect's storage: a ``SubmissionStore`` (SQLite or PostgreSQL), the form's webhooks queued with each row.
 struct DatabaseStorage: SubmissionStorage {
     let store: any SubmissionStore
     let webhooks: [String: [String]]
+    let forms: SiteForms
+    let keyring: SubmissionKeyring?
 
     func store(_ row: SubmissionRow) async throws -> StoredRow {
-        let submission = NewSubmission(form: row.form, receivedAt: row.receivedAt, data: JSONValue.object(row.data).jsonText(),
-                                       idempotencyKey: row.idempotencyKey, webhooks: webhooks[row.form] ?? [])
+        var data = row.data
+        var keyID: String?
+        if let keyring, let spec = forms.spec(at: row.form) {
+            do {
+                let sealed = try SubmissionCipher(keyring: keyring).seal(data, spec: spec)
+                data = sealed.data
+                keyID = sealed.sealed ? keyring.current.id : nil
+            } catch {
+                throw SubmissionStorageFailure(reason: "cannot encrypt the sensitive fields: \(error)")
+            }
+        }
+        let submission = NewSubmission(form: row.form, receivedAt: row.receivedAt, data: JSONValue.object(data).jsonText(),
+                                       idempotencyKey: row.idempotencyKey, webhooks: webhooks[row.form] ?? [], keyID: keyID)
         do {
             switch try await store.store(submission) {
             case .stored(let id): return StoredRow(id: id, duplicate: false)

@@ -33,6 +33,7 @@ extension PostgresSubmissionStore {
             """,
             "CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL",
         ]),
+        ("v3 key id", ["ALTER TABLE submissions ADD COLUMN key_id TEXT"]),
     ]
 
     func migrate() async throws {

@@ -5,15 +5,15 @@ import PostgresNIO
 /// and pushes their due time to `until`, so each entry goes to one dispatcher at a time.
 extension PostgresSubmissionStore {
     static let outboxColumns = """
-        o.id, o.url, o.attempts, o.delivered_at, o.last_error, s.id, s.form, s.received_at, s.data, s.digest, s.idempotency_key
+        o.id, o.url, o.attempts, o.delivered_at, o.last_error, s.id, s.form, s.received_at, s.data, s.digest, s.idempotency_key, s.key_id
         """
 
     static func deliveries(_ rows: PostgresRowSequence) async throws -> [WebhookDelivery] {
         var deliveries: [WebhookDelivery] = []
-        let types = (Int64, String, Int, String?, String?, Int64, String, String, String, String, String?).self
-        for try await (id, url, attempts, delivered, error, submission, form, received, data, digest, key) in rows.decode(types) {
+        let types = (Int64, String, Int, String?, String?, Int64, String, String, String, String, String?, String?).self
+        for try await (id, url, attempts, delivered, error, submission, form, received, data, digest, key, keyID) in rows.decode(types) {
             let record = SubmissionRecord(id: submission, form: form, receivedAt: SubmissionDigest.date(received) ?? Date(timeIntervalSince1970: 0),
-                                          data: data, digest: digest, idempotencyKey: key)
+                                          data: data, digest: digest, idempotencyKey: key, keyID: keyID)
             deliveries.append(WebhookDelivery(id: id, url: url, attempts: attempts, deliveredAt: delivered.flatMap(SubmissionDigest.date),
                                               lastError: error, submission: record))
         }

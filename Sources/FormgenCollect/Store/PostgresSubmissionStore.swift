@@ -60,8 +60,8 @@ public final class PostgresSubmissionStore: SubmissionStore {
         let received = SubmissionDigest.timestamp(submission.receivedAt)
         let digest = submission.digest
         let inserted = try await connection.query("""
-            INSERT INTO submissions (form, received_at, data, digest, idempotency_key)
-            VALUES (\(submission.form), \(received), \(submission.data), \(digest), \(submission.idempotencyKey))
+            INSERT INTO submissions (form, received_at, data, digest, idempotency_key, key_id)
+            VALUES (\(submission.form), \(received), \(submission.data), \(digest), \(submission.idempotencyKey), \(submission.keyID))
             ON CONFLICT (form, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id
             """, logger: logger)
         var newID: Int64?
@@ -85,16 +85,21 @@ public final class PostgresSubmissionStore: SubmissionStore {
         try await withRetries(safeAfterSending: true) { connection in
             let since = since.map(SubmissionDigest.timestamp)
             let rows = try await connection.query("""
-                SELECT id, form, received_at, data, digest, idempotency_key FROM submissions
+                SELECT id, form, received_at, data, digest, idempotency_key, key_id FROM submissions
                 WHERE (\(form)::text IS NULL OR form = \(form)) AND (\(since)::text IS NULL OR received_at >= \(since)) ORDER BY id
                 """, logger: self.logger)
-            var records: [SubmissionRecord] = []
-            for try await (id, form, received, data, digest, key) in rows.decode((Int64, String, String, String, String, String?).self) {
-                records.append(SubmissionRecord(id: id, form: form, receivedAt: SubmissionDigest.date(received) ?? Date(timeIntervalSince1970: 0),
-                                                data: data, digest: digest, idempotencyKey: key))
-            }
-            return records
+            return try await Self.records(rows)
         }
+    }
+
+    /// Rows of `id, form, received_at, data, digest, idempotency_key, key_id` as records.
+    static func records(_ rows: PostgresRowSequence) async throws -> [SubmissionRecord] {
+        var records: [SubmissionRecord] = []
+        for try await (id, form, received, data, digest, key, keyID) in rows.decode((Int64, String, String, String, String, String?, String?).self) {
+            records.append(SubmissionRecord(id: id, form: form, receivedAt: SubmissionDigest.date(received) ?? Date(timeIntervalSince1970: 0),
+                                            data: data, digest: digest, idempotencyKey: key, keyID: keyID))
+        }
+        return records
     }
 
     /// Runs `body` on a pooled connection within the deadline, retrying a lost connection (see the type's comment).

@@ -5,7 +5,7 @@ import GRDB
 extension SQLiteSubmissionStore {
     static let outboxSelect = """
         SELECT o.id AS outbox_id, o.url, o.attempts, o.delivered_at, o.last_error,
-               s.id, s.form, s.received_at, s.data, s.digest, s.idempotency_key
+               s.id, s.form, s.received_at, s.data, s.digest, s.idempotency_key, s.key_id
         FROM webhook_outbox o JOIN submissions s ON s.id = o.submission_id
         """
 

@@ -98,6 +98,9 @@ public final class SQLiteSubmissionStore: SubmissionStore {
                 CREATE INDEX webhook_outbox_due ON webhook_outbox(next_attempt_at) WHERE delivered_at IS NULL;
                 """)
         }
+        migrator.registerMigration("v3 key id") { db in
+            try db.execute(sql: "ALTER TABLE submissions ADD COLUMN key_id TEXT")
+        }
         return migrator
     }
 
@@ -109,9 +112,9 @@ public final class SQLiteSubmissionStore: SubmissionStore {
                 return .duplicate(id: id)
             }
             try db.execute(sql: """
-                INSERT INTO submissions (form, received_at, data, digest, idempotency_key) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO submissions (form, received_at, data, digest, idempotency_key, key_id) VALUES (?, ?, ?, ?, ?, ?)
                 """, arguments: [submission.form, SubmissionDigest.timestamp(submission.receivedAt), submission.data,
-                                 submission.digest, submission.idempotencyKey])
+                                 submission.digest, submission.idempotencyKey, submission.keyID])
             let id = db.lastInsertedRowID
             for url in submission.webhooks {
                 try db.execute(sql: "INSERT INTO webhook_outbox (submission_id, url, next_attempt_at) VALUES (?, ?, ?)",
@@ -134,15 +137,17 @@ public final class SQLiteSubmissionStore: SubmissionStore {
                 _ = arguments.append(contentsOf: [SubmissionDigest.timestamp(since)])
             }
             let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-            let rows = try Row.fetchAll(db, sql: "SELECT id, form, received_at, data, digest, idempotency_key FROM submissions\(filter) ORDER BY id",
+            let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM submissions\(filter) ORDER BY id",
                                         arguments: arguments)
             return rows.map(Self.record)
         }
     }
 
+    static let columns = "id, form, received_at, data, digest, idempotency_key, key_id"
+
     static func record(_ row: Row) -> SubmissionRecord {
         SubmissionRecord(id: row["id"], form: row["form"],
                          receivedAt: SubmissionDigest.date(row["received_at"]) ?? Date(timeIntervalSince1970: 0),
-                         data: row["data"], digest: row["digest"], idempotencyKey: row["idempotency_key"])
+                         data: row["data"], digest: row["digest"], idempotencyKey: row["idempotency_key"], keyID: row["key_id"])
     }
 }

@@ -9,8 +9,11 @@ public struct NewSubmission: Sendable, Equatable {
     public var idempotencyKey: String?
     /// Webhook URLs to notify, queued in the outbox in the same transaction as the row.
     public var webhooks: [String]
+    /// The key `data`'s sensitive values are sealed with; nil when none is.
+    public var keyID: String?
 
-    public init(form: String, receivedAt: Date, data: String, idempotencyKey: String?, webhooks: [String] = []) {
+    public init(form: String, receivedAt: Date, data: String, idempotencyKey: String?, webhooks: [String] = [], keyID: String? = nil) {
+        self.keyID = keyID
         self.form = form
         self.receivedAt = receivedAt
         self.data = data
@@ -18,7 +21,7 @@ public struct NewSubmission: Sendable, Equatable {
         self.webhooks = webhooks
     }
 
-    /// SHA-256 (hex) of `data`.
+    /// SHA-256 (hex) of `data` as stored (sealed values sealed).
     public var digest: String { SubmissionDigest.hex(data) }
 }
 
@@ -51,6 +54,38 @@ public protocol SubmissionStore: Sendable {
     func deliveryFailed(id: Int64, retryAt: Date, error: String) async throws
     /// Every outbox entry in id order (for tests and operators).
     func outbox() async throws -> [WebhookDelivery]
+    /// The submissions of `form` received before `before`, in id order.
+    func submissions(form: String, before: Date) async throws -> [SubmissionRecord]
+    /// Deletes the submissions with these ids and their outbox entries, in one transaction; returns how many rows went.
+    @discardableResult
+    func delete(ids: [Int64]) async throws -> Int
+    /// Replaces a row's data (sealed again with another key), its digest and key id.
+    func replace(id: Int64, data: String, keyID: String?) async throws
+    /// Outbox entries not yet delivered.
+    func pendingDeliveries() async throws -> Int
+    /// Whether every file digest in `digests` is still referred to by a stored row (those that are not can be removed).
+    func referencedDigests(_ digests: Set<String>) async throws -> Set<String>
+    /// Answers once the database does (for readiness).
+    func ping() async throws
+    /// Each form's count of stored submissions and when the last arrived, in form order.
+    func summaries() async throws -> [FormSummary]
+    /// One page of a form's submissions, newest first.
+    func page(form: String, limit: Int, offset: Int) async throws -> [SubmissionRecord]
+    /// The submission with this id, or nil.
+    func submission(id: Int64) async throws -> SubmissionRecord?
+}
+
+/// How many submissions a form has, and when the last arrived.
+public struct FormSummary: Sendable, Equatable {
+    public var form: String
+    public var count: Int
+    public var last: Date?
+
+    public init(form: String, count: Int, last: Date?) {
+        self.form = form
+        self.count = count
+        self.last = last
+    }
 }
 
 /// Storage is unreachable (the answer is 503, nothing was written).

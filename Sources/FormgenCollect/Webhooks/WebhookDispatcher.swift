@@ -18,10 +18,13 @@ public struct WebhookDispatcher: Service {
     public var maxBackoff: TimeInterval = 3600
     /// How long a claimed entry is held back from other instances while it is sent.
     public var hold: TimeInterval = 60
+    /// Opens sealed values for the receiver; nil when no form has any.
+    public let keyring: SubmissionKeyring?
     private let now: @Sendable () -> Date
 
-    public init(store: any SubmissionStore, logger: Logger, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any SubmissionStore, logger: Logger, keyring: SubmissionKeyring? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
+        self.keyring = keyring
         self.logger = logger
         self.now = now
     }
@@ -61,9 +64,9 @@ public struct WebhookDispatcher: Service {
         return delivered
     }
 
-    /// The notification's body: the submission as `formgen export --format jsonl` prints it.
-    static func payload(_ record: SubmissionRecord) -> String {
-        SubmissionExporter().jsonLines([record]).trimmingCharacters(in: .newlines)
+    /// The notification's body: the submission as `formgen export --format jsonl` prints it (sealed values opened).
+    static func payload(_ record: SubmissionRecord, keyring: SubmissionKeyring? = nil) throws -> String {
+        SubmissionExporter().jsonLines([try SubmissionCipher.open(record, keyring: keyring)]).trimmingCharacters(in: .newlines)
     }
 
     /// nil when the receiver answered 2xx, else why not.
@@ -73,8 +76,8 @@ public struct WebhookDispatcher: Service {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "formgen-collect")
         request.headers.add(name: "Idempotency-Key", value: "formgen-delivery-\(delivery.id)")
-        request.body = .bytes(ByteBuffer(string: Self.payload(delivery.submission)))
         do {
+            request.body = .bytes(ByteBuffer(string: try Self.payload(delivery.submission, keyring: keyring)))
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
             _ = try? await response.body.collect(upTo: 64 * 1024)
             return (200..<300).contains(Int(response.status.code)) ? nil : "HTTP \(response.status.code)"

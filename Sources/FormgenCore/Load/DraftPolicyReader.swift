@@ -30,11 +30,11 @@ struct DraftPolicyReader {
         }
     }
 
-    /// Seconds in `90s`, `30m`, `24h` or `7d`; nil unless a positive whole number with a unit.
-    static func seconds(_ text: String) -> Int? {
+    /// Seconds in `90s`, `30m`, `24h` or `7d`; nil unless a positive whole number with a unit, at most `atMostDays`.
+    static func seconds(_ text: String, atMostDays: Int = 366) -> Int? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard let unit = trimmed.last, let factor = ["s": 1, "m": 60, "h": 3600, "d": 86400][unit],
-              let count = Int(trimmed.dropLast()), count > 0, count <= 366 * 86400 / factor
+              let count = Int(trimmed.dropLast()), count > 0, count <= atMostDays * 86400 / factor
         else { return nil }
         return count * factor
     }

@@ -30,13 +30,18 @@ struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url", "form", "minSeconds"])
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url", "form", "minSeconds", "retention"])
             .union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
         if let provider = node.string("provider") { readProvider(provider, node, into: &submission) }
         if let seconds = node["minSeconds"] {
             if let value = seconds.intValue, (0...3_600).contains(value) { submission.minSeconds = value } else {
                 seconds.error("'minSeconds' must be a whole number of seconds from 0 to 3600")
+            }
+        }
+        if let text = node.string("retention") {
+            if let seconds = DraftPolicyReader.seconds(text, atMostDays: 36_600) { submission.retentionSeconds = seconds } else {
+                node["retention"]?.error("submit retention '\(text)' is not a duration: write a positive number with s, m, h or d (30d, 90d, 730d)")
             }
         }
         if let method = node.string("method") {

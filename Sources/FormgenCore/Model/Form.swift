@@ -217,6 +217,8 @@ public struct Submission: Sendable, Hashable {
     public var provider: Provider?
     /// `submit: {minSeconds: 3}`: a submission sooner after the page opened is refused as a bot's.
     public var minSeconds: Int?
+    /// `submit: {retention: 90d}`: `formgen collect` deletes a stored submission this many seconds after it arrived.
+    public var retentionSeconds: Int?
 
     /// A service that takes a static site's submissions.
     public enum Provider: Sendable, Hashable {

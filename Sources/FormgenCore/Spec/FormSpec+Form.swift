@@ -27,6 +27,7 @@ extension FormSpec {
             }
         }
         submit.minSeconds = submission.minSeconds
+        submit.retention = submission.retentionSeconds
         self.init(id: form.id, path: form.path, title: form.title, lang: form.language, pages: pages,
                   fields: form.pages.flatMap { Self.specFields($0.items, form: form, tables: tables) },
                   rules: Self.ruleSpecs(form.rules) { owners[$0] == nil },

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FormgenCollect
+import Foundation
+
+extension Formgen {
+    struct Rekey: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Encrypt the sensitive fields of every stored submission again with the current key.",
+            discussion: """
+            The keys come from --key-file (one base64 key a line) or FORMGEN_KEY (keys separated by commas): the first is \
+            the current one, the others open the rows sealed before. Put a new key first, keep the old ones after it, \
+            restart collect, run rekey, then drop the old keys. Each row is rewritten in its own transaction, so a rekey \
+            cut short is finished by running it again. With --site, rows stored before encryption (by an earlier version) \
+            get their sensitive fields encrypted too.
+            """
+        )
+
+        @Option(help: "The database: sqlite:FILE (or a file path) or postgres://user:password@host:port/database (default: collect's).")
+        var db: String?
+
+        @Option(name: .customLong("key-file"), help: "The keys, the current one first (default: the FORMGEN_KEY environment variable).")
+        var keyFile: String?
+
+        @Option(help: "The built site: rows stored before encryption get their sensitive fields (as its pages mark them) encrypted too.")
+        var site: String?
+
+        func run() async throws {
+            do {
+                guard let keyring = try SubmissionKeyring.load(keyFile: keyFile) else {
+                    throw CollectError.badKey("rekey needs the keys: --key-file FILE or FORMGEN_KEY (the new key first, then the old ones)")
+                }
+                let store = try await CollectServer.openStore(db ?? CollectOptions.databaseByDefault().database)
+                let outcome: KeyRotation.Outcome
+                do {
+                    outcome = try await KeyRotation(store: store, keyring: keyring, forms: try site.map { try SiteForms(site: $0) }).run()
+                } catch {
+                    await (store as? PostgresSubmissionStore)?.close()
+                    throw error
+                }
+                await (store as? PostgresSubmissionStore)?.close()
+                print("rekeyed \(outcome.resealed.count) submission(s) to key \(keyring.current.id); \(outcome.current) already on it"
+                    + (site == nil ? "" : "; encrypted the sensitive fields of \(outcome.sealed.count) stored in the clear"))
+            } catch let error as CollectError {
+                FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
