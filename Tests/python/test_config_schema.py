@@ -51,6 +51,14 @@ def test_the_three_validation_shapes_are_valid():
     assert errors("form", form) == []
 
 
+def test_every_submit_key_formgen_reads_is_in_the_schema():
+    site = {"title": "T", "submit": {"provider": "collect", "url": "https://forms.example.org", "minSeconds": 3, "retention": "90d"}}
+    assert errors("site", site) == []
+    form = {"title": "T", "fields": [{"id": "a", "label": "A"}], "submit": {"provider": "formspree", "form": "xyzzy123"}}
+    assert errors("form", form) == []
+    assert any("does not match" in message for message in errors("site", {"title": "T", "submit": {"retention": "90 days"}}))
+
+
 @pytest.mark.parametrize("kind,config,expected", [
     ("form", {"title": "T", "feilds": []}, "Additional properties are not allowed ('feilds' was unexpected)"),
     ("form", {"title": "T", "fields": [{"id": "a", "label": "A", "type": "txt"}]}, "'txt' is not one of"),

@@ -223,6 +223,14 @@ public enum ConfigSchema {
                 "kind": ["type": "string", "enum": ["login", "register"], "description": "What the form does: password fields then get current-password or new-password."],
                 "messages": ["type": "object", "description": "What to show for a server's error status, by status (401: Wrong email or password).",
                              "additionalProperties": ["type": "string"]],
+                "provider": ["type": "string", "enum": ["collect", "netlify", "formspree", "webhook"],
+                             "description": "Who takes the answers: collect and webhook need url, formspree needs form."],
+                "url": text("With provider collect or webhook: the http(s) address the answers are posted to."),
+                "form": ["type": "string", "pattern": "^[A-Za-z0-9]{4,32}$", "description": "With provider formspree: the form's id from formspree.io/f/<id>."],
+                "minSeconds": ["type": "integer", "minimum": 0, "maximum": 3600,
+                               "description": "A submission sent sooner than this many seconds after the page opened is taken for a bot's."],
+                "retention": ["type": "string", "pattern": "^[0-9]+[smhd]$",
+                              "description": "How long formgen collect keeps a submission (30d, 90d, 730d); expired ones are deleted with their uploads."],
             ]),
         ]
     }
