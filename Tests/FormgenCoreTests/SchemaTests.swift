@@ -84,10 +84,13 @@ import Testing
         SubmissionSchema(form: try #require(ExampleSite.form(path)), baseURL: baseURL).document()
     }
 
+    /// A prefilled field is required to be there (its source filled it in; the page does not send without it) and
+    /// its value is not checked.
     @Test func dutchFormRequiresWhatThePageRequiresAndLeavesPrefilledFieldsUnchecked() throws {
         let schema = try Self.schema("kyc/nl")
         #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
-        #expect(schema["required"] == ["bsn", "email", "consent"])
+        #expect(schema["required"] == ["first_name", "last_name", "bsn", "birth_date", "email", "consent"])
+        #expect(schema["errorMessage"]?["required"]?["first_name"] == "First Name is missing: we could not fill it in for you")
         #expect(schema["additionalProperties"] == false)
         #expect(schema["properties"]?["first_name"] == ["title": "First Name", "type": "string", "readOnly": true, "allOf": [["$ref": "#/$defs/trimmed"]]])
         #expect(schema["properties"]?["bsn"]?["pattern"] == #"^\d{9}$"#)

@@ -46,7 +46,7 @@ def with_(base, **changes):
 # (form path, what the case shows, submission, valid?)
 AGREEMENT = [
     ("kyc/nl", "complete", NL, True),
-    ("kyc/nl", "prefilled read-only fields left out", with_(NL, first_name=None, last_name=None, birth_date=None), True),
+    ("kyc/nl", "prefilled read-only fields left out", with_(NL, first_name=None, last_name=None, birth_date=None), False),
     ("kyc/nl", "BSN of 8 digits", with_(NL, bsn="12345678"), False),
     ("kyc/nl", "BSN with a letter", with_(NL, bsn="12345678a"), False),
     ("kyc/nl", "BSN missing", with_(NL, bsn=None), False),

@@ -27,7 +27,7 @@ extension SubmissionSchema {
             if field.kind == .checkbox { leaf["properties"] = [field.id: ["const": true, "errorMessage": ["const": text]]] }
             return leaf
         }
-        let requiredTree = Decision.build(requirement, initial: field.required && !skipped, conditions: conditions) { action in
+        let requiredTree = Decision.build(requirement, initial: field.required, conditions: conditions) { action in
             switch action {
             case .require: return true
             case .unrequire: return false

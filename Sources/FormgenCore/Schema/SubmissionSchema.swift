@@ -204,5 +204,9 @@ public struct SubmissionSchema {
     /// The field's messages.
     func texts(_ field: Field) -> FieldMessages { FieldMessages(field: field, form: form, tables: tables) }
 
-    func requiredMessage(_ field: Field) -> String { texts(field).required.text }
+    /// What the page and `formgen validate` say when the field is missing: for a field filled in from a data
+    /// source, that the source left it out.
+    func requiredMessage(_ field: Field) -> String {
+        field.readOnly || field.dataSource != nil ? texts(field).format("readOnlyMissing").text : texts(field).required.text
+    }
 }
