@@ -310,17 +310,10 @@ public struct AdminRouter: Sendable {
         }.joined(separator: " ")
     }
 
+    /// A file field's value as the admin view shows it: each file's name and size.
     static func fileNames(_ value: JSONValue?) -> String {
-        let files: [JSONValue]
-        switch value {
-        case .array(let list)?: files = list
-        case .object?: files = [value!]
-        default: return ""
-        }
-        return files.compactMap { file -> String? in
-            guard case .object(let metadata) = file else { return nil }
-            let size = SubmissionExporter.text(metadata["size"])
-            return "\(SubmissionExporter.text(metadata["name"])) (\(size) bytes)"
+        SubmissionExporter.fileMetadata(value).map { metadata in
+            "\(SubmissionExporter.text(metadata["name"])) (\(SubmissionExporter.text(metadata["size"])) bytes)"
         }.joined(separator: "; ")
     }
 

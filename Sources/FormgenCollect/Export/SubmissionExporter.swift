@@ -73,18 +73,25 @@ public struct SubmissionExporter: Sendable {
 
     /// A file field's cell: each file's name and digest.
     static func files(_ value: JSONValue?) -> String {
-        let files: [JSONValue]
-        switch value {
-        case .array(let list)?: files = list
-        case .object?: files = [value!]
-        default: return ""
-        }
-        return files.compactMap { file -> String? in
-            guard case .object(let metadata) = file else { return nil }
+        fileMetadata(value).map { metadata in
             let name = Self.text(metadata["name"])
             guard case .string(let digest)? = metadata["sha256"] else { return name }
             return "\(name) sha256:\(digest)"
         }.joined(separator: "; ")
+    }
+
+    /// The metadata of each file a file field's value holds (one file is an object, several an array of them).
+    static func fileMetadata(_ value: JSONValue?) -> [[String: JSONValue]] {
+        let files: [JSONValue]
+        switch value {
+        case .array(let list)?: files = list
+        case .object(let one)?: return [one]
+        default: return []
+        }
+        return files.compactMap { file in
+            guard case .object(let metadata) = file else { return nil }
+            return metadata
+        }
     }
 
     static func text(_ value: JSONValue?) -> String {
