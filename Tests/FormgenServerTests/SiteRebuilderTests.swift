@@ -25,10 +25,8 @@ import Testing
     @Test func onlyThePagesARebuildWroteAreToldToReload() async throws {
         let site = try TestSite.make(build: false)
         defer { site.remove() }
-        let hub = LiveReloadHub(instance: "test")
-        let rebuilder = SiteRebuilder(options: site.buildOptions, hub: hub, logger: Logger(label: "test"))
-        await rebuilder.rebuild()
-        var events = await hub.subscribe().makeAsyncIterator()
+        let (_, rebuilder, stream) = await Self.builtAndWatched(site)
+        var events = stream
         #expect(await events.next() == .hello(build: "test-1"))
         try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Age", with: "label: Your age"))
         await rebuilder.rebuild(because: [site.configs.appendingPathComponent("forms/contact.yaml").path])
@@ -41,10 +39,8 @@ import Testing
     @Test func aConfigPutBackAfterAFailedBuildClearsTheOverlay() async throws {
         let site = try TestSite.make(build: false)
         defer { site.remove() }
-        let hub = LiveReloadHub(instance: "test")
-        let rebuilder = SiteRebuilder(options: site.buildOptions, hub: hub, logger: Logger(label: "test"))
-        await rebuilder.rebuild()
-        var events = await hub.subscribe().makeAsyncIterator()
+        let (hub, rebuilder, stream) = await Self.builtAndWatched(site)
+        var events = stream
         #expect(await events.next() == .hello(build: "test-1"))
         let form = site.configs.appendingPathComponent("forms/contact.yaml").path
         try site.write("configs/forms/contact.yaml", ContactForm.yaml + "  - id: [broken\n")
@@ -79,6 +75,14 @@ import Testing
     ])
     func writtenFilesNameThePagesToReload(_ written: [String], _ pages: [String]?) {
         #expect(SiteRebuilder.pages(showing: written) == pages)
+    }
+
+    /// A rebuilder of `site` after its first build, its hub, and one open page's events (the next is `hello`).
+    static func builtAndWatched(_ site: TestSite) async -> (LiveReloadHub, SiteRebuilder, AsyncStream<BuildEvent>.Iterator) {
+        let hub = LiveReloadHub(instance: "test")
+        let rebuilder = SiteRebuilder(options: site.buildOptions, hub: hub, logger: Logger(label: "test"))
+        await rebuilder.rebuild()
+        return (hub, rebuilder, await hub.subscribe().makeAsyncIterator())
     }
 
     final class Flag: @unchecked Sendable {
