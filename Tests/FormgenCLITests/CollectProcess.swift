@@ -10,8 +10,7 @@ import Darwin
 final class CollectProcess: @unchecked Sendable {
     let process = Process()
     let root: URL
-    private let lock = NSLock()
-    private var out = ""
+    private let reader = PipeReader()
 
     /// A folder with `configs/` (site.yaml and `forms`: file name → YAML) built into `public/`.
     static func site(forms: [String: String] = ["contact.yaml": ContactForm.yaml]) throws -> URL {
@@ -35,18 +34,13 @@ final class CollectProcess: @unchecked Sendable {
         process.executableURL = CommandRunner.binary
         process.arguments = ["collect", "--site", "public", "--port", "0"] + arguments
         process.currentDirectoryURL = root
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.out += text }
-        }
+        process.standardOutput = reader.pipe
+        process.standardError = reader.pipe
         try process.run()
     }
 
     /// Everything it printed (stdout and stderr).
-    var output: String { lock.withLock { out } }
+    var output: String { reader.text }
 
     /// Waits for the line naming the URL; returns the port.
     func waitForPort(seconds: Double = 60) -> Int? {

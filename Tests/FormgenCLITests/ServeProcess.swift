@@ -8,31 +8,21 @@ import Darwin
 /// A `formgen serve` process with its output collected as it comes.
 final class ServeProcess: @unchecked Sendable {
     let process = Process()
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
+    private let out = PipeReader()
+    private let err = PipeReader()
 
     init(arguments: [String], in directory: URL, environment: [String: String]? = nil) throws {
         process.executableURL = CommandRunner.binary
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = directory
         if let environment { process.environment = environment }
-        let outPipe = Pipe(), errPipe = Pipe()
-        process.standardOutput = outPipe
-        process.standardError = errPipe
-        outPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.out += text }
-        }
-        errPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            self?.lock.withLock { self?.err += text }
-        }
+        process.standardOutput = out.pipe
+        process.standardError = err.pipe
         try process.run()
     }
 
-    var stdout: String { lock.withLock { out } }
-    var stderr: String { lock.withLock { err } }
+    var stdout: String { out.text }
+    var stderr: String { err.text }
 
     /// Waits for the line naming the URL; returns the port.
     func waitForPort(seconds: Double = 60) -> Int? {
