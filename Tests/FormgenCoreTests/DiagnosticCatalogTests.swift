@@ -311,6 +311,23 @@ import Glibc
         Case("dropIf without key", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nremote:\n  lists:\n    - {id: l, url: https://example.org/l.json, value: v, dropIf: {in: [0]}}\n"],
              ["configs/site.yaml:4:7: error: https://example.org/l.json: no cached copy of this list, and --offline allows no download",
               "configs/site.yaml:4:66: error: 'dropIf' is missing 'key'"]),
+        // Embedding, brand and the accessibility statement (#40)
+        Case("embed origins refused", ["configs/forms/f.yaml": "title: T\nembed:\n  origins:\n    - http://www.example.org\n    - https://www.example.org/forms/\n    - ftp://x.org\n    - https://user@x.org\n    - [x]\nfields:\n  - {id: a, label: A}\n"],
+             ["TBD"]),
+        Case("embed without origins", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nembed: {}\n"],
+             ["TBD"]),
+        Case("brand contrast", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nbrand:\n  font: serif\n  colour: \"#7fb3d5\"\n"],
+             ["TBD"]),
+        Case("brand values", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nbrand:\n  textColour: blue\n  font: seriff\n  radius: big\n  logo: ../x.png\n"],
+             ["TBD"]),
+        Case("brand logo missing", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nbrand: {colour: \"#1d70b8\", logo: assets/missing.svg}\n"],
+             ["TBD"]),
+        Case("brand logo unsafe", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\nbrand: {logo: \"javascript:alert(1)\"}\n"],
+             ["TBD"]),
+        Case("accessibility missing keys", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\naccessibility:\n  knownIssues: [[x]]\n"],
+             ["TBD"]),
+        Case("accessibility bad day and link", ["configs/forms/f.yaml": form, "configs/site.yaml": "title: S\naccessibility:\n  contact: a@example.org\n  lastReviewed: 2026-02-30\n  knownIssues:\n    - \"[x](javascript:alert(1))\"\n"],
+             ["TBD"]),
     ]
 
     /// Loads and checks a site as `formgen check` does: configs, docs and templates.

@@ -47,4 +47,18 @@ import Testing
         #expect(html.contains(#"<html lang="ar" dir="rtl">"#))
         #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
     }
+
+    /// The example site's accessibility statement (#40) in full; `FORMGEN_UPDATE_GOLDEN=1` rewrites
+    /// `Fixtures/golden/accessibility.html` too.
+    @Test func exampleStatementMatchesGoldenHTML() throws {
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil))
+        let (site, theme) = try builder.loadAndCheck()
+        let html = String(decoding: try #require(builder.render(site, theme: theme)["accessibility/index.html"]), as: UTF8.self)
+        let file = Repository.fixtures + "/golden/accessibility.html"
+        if ProcessInfo.processInfo.environment["FORMGEN_UPDATE_GOLDEN"] == "1" {
+            try html.write(toFile: file, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
+    }
 }

@@ -166,8 +166,12 @@ public struct SiteBuilder {
             pages.append(("\(form.path)/schema.json", .schema, form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL, tables: theme.messages).json() }))
             pages.append(("\(form.path)/reference/index.html", .referencePage, form.path, keys.forms[form.path], {
                 let reference = ReferenceWriter(form: form, tables: theme.messages)
+                let embed = form.embed.isEmbeddable && !theme.embedScript.isEmpty
+                    ? EmbedSnippet(form: form, baseURL: site.settings.baseURL, script: theme.embedScript)
+                        .referenceSection(origins: form.embed.origins, absolute: site.settings.baseURL.hasPrefix("http"))
+                    : nil
                 return renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
-                                         language: site.settings.language, breadcrumb: (form.title, "../"))
+                                         language: site.settings.language, breadcrumb: (form.title, "../"), appending: embed)
             }))
         }
         for flow in site.flows {
@@ -184,6 +188,12 @@ public struct SiteBuilder {
                 pages.append(("\(doc.path)/index.html", .sitePage, nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
             }
         }
+        if let statement = site.settings.accessibility {
+            for language in site.settings.pageLanguages {
+                pages.append(("\(renderer.statementPath(in: language))/index.html", .sitePage, nil, keys.siteWide("accessibility", language),
+                              { renderer.renderStatement(statement, language: language) }))
+            }
+        }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
             let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.path).filter { !sentPages.contains($0) }
@@ -192,6 +202,9 @@ public struct SiteBuilder {
                 for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
             }
             pages.append(("sitemap.xml", .sitePage, nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+        }
+        if site.allForms.contains(where: \.embed.isEmbeddable), !theme.embedScript.isEmpty {
+            pages.append((EmbedSnippet.scriptPath, .sitePage, nil, keys.siteWide("embed.js"), { theme.embedScript }))
         }
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
             SiteOutput(path: path, kind: .remoteFile, cacheKey: path) { body }

@@ -31,6 +31,8 @@ struct FlowDefinition {
     var body: NativeFormReader.Body
     var location: SourceLocation
     var texts: [TranslatableText] = []
+    /// `embed:`, nil when not written (the site's then).
+    var embed: EmbedPolicy?
 }
 
 struct CountryReader {
@@ -91,6 +93,7 @@ struct CountryReader {
                                   description: root.markdown("description"), countries: countries,
                                   body: NativeFormReader().readBody(root, defaults: defaults), location: root.location)
         flow.texts = root.texts.all
+        flow.embed = root["embed"].map { EmbedPolicyReader().read($0) }
         return flow
     }
 }

@@ -10,6 +10,7 @@ struct LumiformReader {
                         format: .lumiform, at: root.location)
         form.submission = settings.submission
         form.drafts = settings.drafts
+        form.embed = settings.embed
         var counters: [String: Int] = [:]
         var pages: [Page] = []
         collectPage(root, into: &pages, counters: &counters)

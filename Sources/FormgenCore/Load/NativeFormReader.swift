@@ -1,6 +1,6 @@
 /// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
 struct NativeFormReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "languages", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "languages", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review", "embed"]
 
     /// The parts every native-format document has, shared by forms and flow definitions.
     struct Body {
@@ -50,6 +50,7 @@ struct NativeFormReader {
         form.rules = body.rules
         form.submission = body.submission
         form.drafts = root["drafts"].map { DraftPolicyReader().read($0, over: settings.drafts) } ?? settings.drafts
+        form.embed = root["embed"].map { EmbedPolicyReader().read($0) } ?? settings.embed
         form.texts = root.texts.all
         return form.translated(to: form.language)
     }

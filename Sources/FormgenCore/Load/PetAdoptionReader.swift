@@ -11,6 +11,7 @@ struct PetAdoptionReader {
                         format: .petAdoption, at: root.location)
         form.submission = settings.submission
         form.drafts = settings.drafts
+        form.embed = settings.embed
         var rules: [VisibilityRule] = []
         let pages = root["pages"].flatMap { $0.expectSequence("'pages'") } ?? []
         form.pages = pages.compactMap { page in

@@ -194,7 +194,7 @@ public struct SiteLoader: Sendable {
     // MARK: Settings
 
     /// The keys `site.yaml` may hold.
-    static let settingsKeys: Set<String> = ["title", "description", "footer", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote"]
+    static let settingsKeys: Set<String> = ["title", "description", "footer", "baseURL", "language", "languages", "submit", "strict", "drafts", "forms", "remote", "embed", "brand", "accessibility"]
 
     /// The site settings (with the `--base-url` override) and a digest of the text they were read from.
     private func loadSettings(log: DiagnosticLog) -> (SiteSettings, String) {
@@ -238,6 +238,9 @@ public struct SiteLoader: Sendable {
         if let description = settings.descriptionText { settings.description = description.text(in: settings.language) ?? description.text }
         if let submit = root["submit"] { settings.submission = SubmissionReader().read(submit, over: settings.submission) }
         if let drafts = root["drafts"] { settings.drafts = DraftPolicyReader().read(drafts, over: settings.drafts) }
+        if let embed = root["embed"] { settings.embed = EmbedPolicyReader().read(embed) }
+        if let brand = root["brand"] { settings.brand = BrandReader(exists: source.exists).read(brand) }
+        if let statement = root["accessibility"], !statement.isNull { settings.accessibility = AccessibilityStatementReader().read(statement) }
         if let remote = root["remote"], !remote.isNull { settings.remote = RemoteSourcesReader().read(remote) }
         if let forms = root["forms"], !forms.isNull, forms.expectMapping("'forms'") {
             for entry in forms.entries where entry.value.isNull || entry.value.expectMapping("'forms.\(entry.key)'") {
@@ -309,6 +312,7 @@ public struct SiteLoader: Sendable {
             let inherited = definition?.body.submission ?? settings.submission
             form.submission = country.submit.map { SubmissionReader().read($0, over: inherited) } ?? inherited
             form.drafts = settings.drafts
+            form.embed = definition?.embed ?? settings.embed
             form.review = definition?.body.review
             form.languages = country.languages ?? []
             form.texts = country.texts + (definition?.texts ?? [])

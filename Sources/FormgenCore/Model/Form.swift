@@ -24,6 +24,8 @@ public struct Form: Sendable, Hashable {
     public var alternates: [LanguageAlternate] = []
     /// Which input format the form was read from.
     public var format: ConfigFormat
+    /// Which other sites may frame the form's page (`embed:`, else `site.yaml`'s).
+    public var embed = EmbedPolicy()
     public var location: SourceLocation
 
     public init(id: String, path: String, title: String, language: String, format: ConfigFormat, at location: SourceLocation) {

@@ -24,6 +24,12 @@ public struct SiteSettings: Sendable, Hashable {
     public var formOverrides: [String: FormOverride] = [:]
     /// Forms, option lists and images fetched at build time (`remote:` in `site.yaml`).
     public var remote = RemoteSources()
+    /// Which other sites may frame every form's page (`embed:`; a form's own `embed:` replaces it).
+    public var embed = EmbedPolicy()
+    /// `brand:`: the site's colour, logo, font and corner radius over the theme's.
+    public var brand = Brand()
+    /// `accessibility:`: what the generated accessibility statement says of the site; nil: no statement.
+    public var accessibility: AccessibilityStatement?
 
     public init() {}
 

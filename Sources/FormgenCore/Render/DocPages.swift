@@ -50,11 +50,11 @@ extension PageRenderer {
     /// A form's or a flow's reference page in the doc layout, written straight to HTML from its document, in
     /// which config strings are text (never markup or links).
     func renderReference(_ document: ReferenceDocument, path: String, title: String, language: String,
-                         breadcrumb: (title: String, href: String)) -> String {
+                         breadcrumb: (title: String, href: String), appending extra: String? = nil) -> String {
         let rendered = document.html(reservedIDs: DocPage.reservedIDs)
         var context = base(path: path, title: title, language: language, csp: staticPolicy, script: nil)
         context["title"] = .text(title)
-        context["bodyHTML"] = .text(rendered.html)
+        context["bodyHTML"] = .text(rendered.html + (extra ?? ""))
         context["breadcrumb"] = ["title": .text(breadcrumb.title), "href": .text(breadcrumb.href)]
         context["hasOwnTitle"] = .bool(rendered.title != nil)
         context["hasNav"] = false
@@ -73,6 +73,8 @@ extension PageRenderer {
         var context = base(path: "", title: title, language: settings.language, csp: staticPolicy, script: nil)
         context["canonical"] = false
         context["root"] = .text(settings.baseURL)
+        context["logo"] = .text(logoSource(root: settings.baseURL))
+        context["statementHref"] = .text(statementHref(root: settings.baseURL, language: settings.language))
         context["docsHref"] = .text(hasDocs ? settings.baseURL + DocPage.indexPath + "/" : nil)
         return page("not-found", context)
     }

@@ -14,9 +14,13 @@ public struct PageRenderer: Sendable {
     private static let styleHashPlaceholder = "%fg-style-hash-placeholder-8c1e%"
     private static let scriptPlaceholder = "%fg-script-placeholder-8c1e%"
 
+    /// The brand's custom properties, after the theme's stylesheet in every page.
+    let brandCSS: String
+
     public init(theme: Theme, settings: SiteSettings) {
         self.theme = theme
         self.settings = settings
+        brandCSS = settings.brand.css
     }
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
@@ -25,9 +29,11 @@ public struct PageRenderer: Sendable {
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
-    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: RuntimeScript.PageScript?) -> [String: TemplateValue] {
+    func base(path: String, title: String, language: String, csp: ContentSecurityPolicy, script: RuntimeScript.PageScript?,
+              embed: EmbedPolicy = EmbedPolicy()) -> [String: TemplateValue] {
         let siteTitle = settings.title(in: language)
         var csp = csp
+        if let logo = settings.brand.logo { csp.imageSources.insert(ContentSecurityPolicy.source(for: logo) ?? "'self'") }
         if let preview {
             csp.scriptHashes.append(preview.scriptSource)
             csp.connectSources.insert("'self'")
@@ -37,17 +43,32 @@ public struct PageRenderer: Sendable {
             "dir": .text(theme.messages.direction(for: language)),
             "languageLinks": false,
             "csp": .text(csp.header),
+            "frameAncestors": .text(embed.isEmbeddable ? embed.frameAncestors : nil),
             "pageTitle": .text(title == siteTitle ? title : "\(title) – \(siteTitle)"),
             "canonical": .text(settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : nil),
             "css": .text(Self.stylePlaceholder),
             "script": .text(script.map { _ in Self.scriptPlaceholder }),
             "root": .text(Self.rootPrefix(for: path)),
+            "logo": .text(logoSource(root: Self.rootPrefix(for: path))),
+            "statementHref": .text(statementHref(root: Self.rootPrefix(for: path), language: language)),
             "siteTitle": .text(siteTitle),
             "footerHTML": .text(settings.footer(in: language).map(Markdown.html)),
             "homePage": false,
             "t": theme.messages.templateTable(for: language),
             "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs, tables: theme.messages)),
         ]
+    }
+
+    /// The brand's logo as the page links it (a local asset from the page's root), nil without one.
+    func logoSource(root: String) -> String? {
+        settings.brand.logo.map { ConfigURL.scheme(of: $0) == nil ? root + $0 : $0 }
+    }
+
+    /// The accessibility statement in the page's language (or the site's default) from the page's root; nil without one.
+    func statementHref(root: String, language: String) -> String? {
+        guard settings.accessibility != nil else { return nil }
+        let published = settings.pageLanguages.contains(language) ? language : settings.language
+        return root + statementPath(in: published) + "/"
     }
 
     var staticPolicy: ContentSecurityPolicy {
@@ -61,7 +82,9 @@ public struct PageRenderer: Sendable {
     func page(_ template: String, _ context: [String: TemplateValue], script: RuntimeScript.PageScript? = nil) -> String {
         let html = theme.render(template, context)
         let style = theme.style.subset(for: html, script: script)
-        let page = ByteReplacement.replace([Self.styleHashPlaceholder: HTMLEscaping.escape(style.cspSource), Self.stylePlaceholder: style.css,
+        let css = brandCSS.isEmpty ? style.css : style.css + brandCSS
+        let hash = brandCSS.isEmpty ? style.cspSource : SHA256.cspSource(for: css)
+        let page = ByteReplacement.replace([Self.styleHashPlaceholder: HTMLEscaping.escape(hash), Self.stylePlaceholder: css,
                                             Self.scriptPlaceholder: script?.text ?? ""], in: html)
         guard let preview else { return page }
         let tag = "<script>\(preview.script)</script>\n"
@@ -75,7 +98,7 @@ public struct PageRenderer: Sendable {
         if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
         let action = form.submission.action(forPath: form.path) ?? preview.map { $0.sinkPrefix + form.path }
         if spec.submit.action == nil { spec.submit.action = action }
-        let script = theme.runtime.script(for: spec)
+        let script = theme.runtime.script(for: spec, framed: form.embed.isEmbeddable)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
         csp.imageSources = Set(form.allFields.compactMap { field in
@@ -90,7 +113,7 @@ public struct PageRenderer: Sendable {
             csp.formActions = ["'self'"]
         }
         csp.connectSources = connect
-        var context = base(path: form.path, title: form.title, language: form.language, csp: csp, script: script)
+        var context = base(path: form.path, title: form.title, language: form.language, csp: csp, script: script, embed: form.embed)
         context["languageLinks"] = languageLinks(form)
         context["id"] = .text(form.id)
         context["title"] = .text(form.title)
@@ -208,7 +231,7 @@ public struct PageRenderer: Sendable {
     public func renderSent(_ form: Form) -> String {
         let texts = theme.messages.table(for: form.language)
         let path = String(Self.sentPagePath(of: form).dropLast("/index.html".count))
-        var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil)
+        var context = base(path: path, title: texts["sent"] ?? "Sent", language: form.language, csp: staticPolicy, script: nil, embed: form.embed)
         context["heading"] = .text(texts["sent"] ?? "Sent")
         context["formTitle"] = .text(form.title)
         context["message"] = .text(form.submission.successMessage)

@@ -18,6 +18,8 @@ public struct Theme: Sendable {
     public let digest: String
     /// `assets/list-filter.js`: the filter box of a long list of links (a flow's countries), inlined where it is used.
     public var listFilter = ""
+    /// `assets/embed.js`: the script another site's page loads to show an embeddable form (written as `embed.js`).
+    public var embedScript = ""
     /// The message tables: the built-in ones with the theme's `i18n/*.json` over them.
     public internal(set) var messages: MessageTables
 
@@ -71,7 +73,8 @@ public struct Theme: Sendable {
         }
         let theme = Theme(library: library, compiled: compiled, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
                           runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex,
-                          listFilter: texts["assets/list-filter.js"] ?? "", messages: messages)
+                          listFilter: texts["assets/list-filter.js"] ?? "", embedScript: texts["assets/embed.js"] ?? "",
+                          messages: messages)
         ownLog.diagnostics.forEach(log.append)
         if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
         return theme
@@ -141,7 +144,8 @@ public struct Theme: Sendable {
 
     /// This theme rendering every page through swift-mustache (tests compare both paths).
     var renderingThroughSwiftMustache: Theme {
-        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter, messages: messages)
+        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter, embedScript: embedScript,
+              messages: messages)
     }
 }
 

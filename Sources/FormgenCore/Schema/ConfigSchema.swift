@@ -47,6 +47,13 @@ public enum ConfigSchema {
                         ]),
                     ],
                     "remote": remoteSchema,
+                    "embed": ref("embed", "Other sites that may show every form in a frame (a form's own 'embed' replaces it)."),
+                    "brand": brandSchema,
+                    "accessibility": object(title: nil, [
+                        "contact": text("Who to tell about a problem (Markdown: an email address or a link becomes a link)."),
+                        "lastReviewed": ["type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "The day the statement was last reviewed, yyyy-mm-dd."],
+                        "knownIssues": ["type": "array", "items": ["type": "string"], "description": "The site's own known issues, each Markdown."],
+                    ], required: ["contact", "lastReviewed"]),
                 ])
         case .form:
             schema = object(
@@ -64,6 +71,7 @@ public enum ConfigSchema {
                     "rules": ["type": "array", "description": "Rules that show, hide, require or unrequire fields.", "items": ref("rule")],
                     "submit": ref("submit"),
                     "drafts": ref("drafts"),
+                    "embed": ref("embed", "Other sites that may show this form in a frame (default: site.yaml's 'embed')."),
                     "review": ["type": "boolean", "description": "A \"Check your answers\" step before sending (default: true when the form has 2 or more pages that ask something)."],
                     "countries": [
                         "description": "Makes this config a country flow: the countries it lists (each needs a config in configs/countries/), as a list of codes or a map of code to name or {name, locale}.",
@@ -203,6 +211,10 @@ public enum ConfigSchema {
                 "endpoint": text("The address answering with a JSON object (prefill) or list (options)."),
                 "fields": ref("textList", "The ids of the fields this source fills."),
             ], required: ["id", "endpoint"])],
+            "embed": object(title: nil, [
+                "origins": ["type": "array", "minItems": 1, "description": "The origins whose pages may frame the form: https://host[:port], or http:// only for localhost, 127.0.0.1 or [::1].",
+                            "items": ["type": "string", "pattern": "^(https://[^/?#\\s]+|http://(localhost|127\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}|\\[::1\\])(:[0-9]{1,5})?)/?$"]],
+            ], required: ["origins"]),
             "drafts": [
                 "description": "Whether answers are kept in the browser while the form is filled in (never for passwords and fields that look like identity, bank or card numbers): true, false, or {enabled, maxAge}.",
                 "oneOf": [
@@ -342,6 +354,24 @@ public enum ConfigSchema {
     }
 
     // MARK: Building blocks
+
+    /// `brand:` of site.yaml.
+    private static var brandSchema: JSONValue {
+        let colour: JSONValue = ["type": "string", "pattern": "^(#[0-9A-Fa-f]{3}|#[0-9A-Fa-f]{6}|[Ww]hite|[Bb]lack)$"]
+        var main = colour
+        main["description"] = "The brand colour (#rrggbb): header, buttons and links. The build checks its WCAG 2.2 contrast with the text on it, the page and the focus ring."
+        var onBrand = colour
+        onBrand["description"] = "The text on the brand colour (header, buttons); default white."
+        return object(title: nil, [
+            "colour": main,
+            "color": main,
+            "textColour": onBrand,
+            "textColor": onBrand,
+            "logo": text("A file under assets/ (assets/logo.svg) or an https: URL, shown before the site's title."),
+            "font": ["type": "string", "enum": .array(Brand.Font.allCases.map { .string($0.rawValue) }), "description": "The font family: a stack of fonts the device already has."],
+            "radius": ["type": ["integer", "string"], "pattern": "^[0-9]{1,2}(px)?$", "minimum": 0, "maximum": 32, "description": "Corner radius of inputs and buttons in pixels (4 or 4px)."],
+        ])
+    }
 
     /// `remote:` of site.yaml.
     private static var remoteSchema: JSONValue {

@@ -34,6 +34,31 @@ public enum ConfigURL {
         return .success(text)
     }
 
+    /// The origin a page may be framed by (`embed.origins`), serialized as a policy names it: `https://host[:port]`,
+    /// or `http:` only for a loopback host (`localhost`, `127.x.x.x`, `[::1]`), with nothing after it but one `/`.
+    /// The same checks as ``check(_:for:)`` (no whitespace, no backslash, a valid host and port) come first.
+    public static func frameOrigin(_ text: String) -> Result<String, Refusal> {
+        if let scheme = scheme(of: text), scheme != "https", scheme != "http" { return .failure(.originScheme(scheme)) }
+        switch check(text, for: .endpoint) {
+        case .failure(let refusal): return .failure(refusal)
+        case .success(let url):
+            guard let scheme = scheme(of: url), var origin = origin(of: url) else { return .failure(.notOrigin) }
+            let rest = url.dropFirst(origin.count)
+            guard url.lowercased().hasPrefix(origin), rest.isEmpty || rest == "/" else { return .failure(.notOrigin) }
+            let defaultPort = scheme == "https" ? ":443" : ":80"
+            if origin.hasSuffix(defaultPort) { origin.removeLast(defaultPort.count) }
+            if scheme == "http" {
+                let authority = origin.dropFirst("http://".count)
+                let host = authority.hasPrefix("[") ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+                let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+                let loopback = host == "localhost" || host == "[::1]"
+                    || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { Int($0).map { (0...255).contains($0) } ?? false })
+                guard loopback else { return .failure(.plainHTTP) }
+            }
+            return .success(origin)
+        }
+    }
+
     /// The origin of an `http:` or `https:` URL as a page's policy names it (`https://api.example.org:8443`,
     /// lowercased, the port left out when none is written), or nil when the URL does not name a valid host and port.
     public static func origin(of text: String) -> String? {
@@ -97,6 +122,12 @@ public enum ConfigURL {
         case backslash
         case host
         case scheme(String, allowed: [String])
+        /// An `http:` origin of a host other than loopback (`embed.origins`).
+        case plainHTTP
+        /// A scheme other than `https:` or `http:` where only an origin may stand (`embed.origins`).
+        case originScheme(String)
+        /// A URL with a path, query or fragment where only an origin may stand (`embed.origins`).
+        case notOrigin
 
         public var description: String {
             switch self {
@@ -104,6 +135,9 @@ public enum ConfigURL {
             case .invisible: return "it contains whitespace or a control character"
             case .backslash: return "it contains a backslash"
             case .host: return "it does not name a host as scheme://host[:port]/… (a DNS name or an IP address, a port from 1 to 65535, no user or password)"
+            case .plainHTTP: return "an origin must use https: (http: only for localhost, 127.0.0.1 or [::1])"
+            case .originScheme(let scheme): return "the scheme '\(scheme):' is not allowed for an origin (allowed: https, and http only for localhost, 127.0.0.1 or [::1])"
+            case .notOrigin: return "it is not an origin: write scheme://host[:port] with no path, query or fragment"
             case .scheme(let scheme, let allowed):
                 return "the scheme '\(scheme):' is not allowed (allowed: \(allowed.joined(separator: ", ")), or a relative URL)"
             }

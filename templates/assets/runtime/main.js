@@ -1,6 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, files, drafts, prefill,
-   options, send, ready) adds itself to `features`,
+   options, send, ready, frame) adds itself to `features`,
    bounds.js its checks to `ruleChecks`. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
@@ -17,6 +17,7 @@ import "./prefill.js";
 import "./options.js";
 import "./send.js";
 import "./ready.js";
+import "./frame.js";
 
 function start() {
   var p = createPage();

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "frame", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -145,11 +145,14 @@ public struct RuntimeScript: Sendable {
         spec.drafts.enabled && spec.fields.contains { !$0.isDisplayOnly && $0.type != "password" && !$0.sensitive && !$0.readOnly }
     }
 
-    /// The script for a form's page, or nil when the theme has no runtime.
-    public func script(for spec: FormSpec) -> PageScript? {
+    /// The script for a form's page, or nil when the theme has no runtime; `framed`: other sites may frame the page
+    /// (`embed.origins`), so it joins `frame`, which tells the host page its height.
+    public func script(for spec: FormSpec, framed: Bool = false) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
         guard modules[Self.entry] != nil else { return nil }
-        let used = Self.modules(for: spec).filter { modules[$0] != nil }
+        var used = Self.modules(for: spec)
+        if framed { used.insert("frame") }
+        used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
             PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
         }
