@@ -77,7 +77,7 @@ import Testing
             #expect(style.hasSuffix(#":root{--fg-header:#1d4f91;--fg-brand:#112f57;--fg-link:#1d4f91;--fg-link-hover:#112f57;--fg-button:#1d4f91;--fg-button-shadow:#112f57;--fg-button-hover:#173f74;--fg-brand-text:#ffffff;--fg-button-text:#ffffff;--fg-font:Georgia,Cambria,"Times New Roman",serif;--fg-radius:4px}"#), "\(path)")
             #expect(style.contains(":root{--fg-header:#0b0c0c;"), "the theme's own properties come first")
             #expect(page.contains("style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style)))"), "\(path)")
-            #expect(page.contains("img-src 'self'"), "\(path)")
+            #expect(page.contains("img-src &#39;self&#39;"), "\(path)")
         }
         #expect(try #require(pages["f/index.html"]).contains(#"<a class="fg-home" href="../"><img class="fg-logo" src="../assets/logo.svg" alt="">S</a>"#))
         #expect(try #require(pages["404.html"]).contains(#"<img class="fg-logo" src="/assets/logo.svg" alt="">"#))

@@ -18,8 +18,9 @@ struct BrandReader {
         var brand = Brand()
         guard !node.isNull, node.expectMapping("'brand'") else { return brand }
         node.warnUnknownKeys(allowed: ["colour", "color", "textColour", "textColor", "logo", "font", "radius"], in: "brand")
-        let colourKey = node.has("colour") ? "colour" : "color"
-        let textKey = node.has("textColour") ? "textColour" : "textColor"
+        // The British spelling the docs use, or the American one when only that is written.
+        let colourKey = node.has("color") && !node.has("colour") ? "color" : "colour"
+        let textKey = node.has("textColor") && !node.has("textColour") ? "textColor" : "textColour"
         brand.colour = colour(node, colourKey)
         brand.textColour = colour(node, textKey)
         if brand.textColour != nil, !node.has(colourKey) {

@@ -6,7 +6,7 @@ struct EmbedPolicyReader {
         guard node.expectMapping("'embed'") else { return EmbedPolicy() }
         node.warnUnknownKeys(allowed: ["origins"], in: "embed")
         guard let list = node["origins"], !list.isNull else {
-            node.error("'embed' needs 'origins': the sites that may show this form in a frame, like [https://www.example.org]")
+            node.error("'embed' needs 'origins': the sites that may show the forms in a frame, like [https://www.example.org]")
             return EmbedPolicy()
         }
         guard let items = list.expectSequence("'embed.origins'") else { return EmbedPolicy() }
