@@ -159,6 +159,9 @@ def test_the_embedded_form_grows_with_its_errors_and_submits(browser, sites):
     wait_for(lambda: abs(frame_height(browser) - 600) > 1, message="the form posts its height")
     browser.switch_to.frame(frame)
     wait_for(lambda: browser.find_elements(By.ID, "fg-form"), message="the form page in the frame")
+    # In the host's page the form stands alone: the form site's header and footer are hidden.
+    assert not browser.find_element(By.CSS_SELECTOR, ".fg-header").is_displayed()
+    assert not browser.find_element(By.CSS_SELECTOR, ".fg-footer").is_displayed()
     inner = browser.execute_script("return Math.ceil(document.documentElement.getBoundingClientRect().height)")
     browser.switch_to.default_content()
     assert abs(frame_height(browser) - inner) <= 1
@@ -173,9 +176,9 @@ def test_the_embedded_form_grows_with_its_errors_and_submits(browser, sites):
     assert abs(frame_height(browser) - grown) <= 1
 
     browser.switch_to.frame(frame)
-    browser.find_element(By.ID, "name").send_keys("Ada")
-    browser.find_element(By.ID, "email").send_keys("ada@example.org")
-    browser.find_element(By.ID, "message").send_keys("Hello from another site")
+    browser.find_element(By.ID, "f-name").send_keys("Ada")
+    browser.find_element(By.ID, "f-email").send_keys("ada@example.org")
+    browser.find_element(By.ID, "f-message").send_keys("Hello from another site")
     browser.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
     wait_for(lambda: "Thanks, we got your message." in browser.find_element(By.TAG_NAME, "body").text, message="sent")
     browser.switch_to.default_content()

@@ -25,7 +25,7 @@ test("the form page posts its height only after a hello from its parent at an al
   globalThis.document = {
     querySelector: (selector) => selector === 'meta[name="formgen-frame-ancestors"]'
       ? { getAttribute: () => "http://127.0.0.1:8001 https://www.example.org" } : null,
-    documentElement: { getBoundingClientRect: () => ({ height }) },
+    documentElement: { getBoundingClientRect: () => ({ height }), classList: { names: [], add(name) { this.names.push(name); } } },
     body: {},
   };
   globalThis.ResizeObserver = class { constructor(callback) { observers.push(callback); } observe() {} };
@@ -39,8 +39,10 @@ test("the form page posts its height only after a hello from its parent at an al
   window.dispatch("message", { source: parent, origin: "https://www.example.org", data: null });
   observers[0]();
   assert.deepEqual(posted, [], "nothing before a valid hello");
+  assert.deepEqual(document.documentElement.classList.names, [], "the page keeps its header and footer until then");
   window.dispatch("message", { source: parent, origin: "https://www.example.org", data: { formgen: "hello" } });
   assert.deepEqual(posted, [[{ formgen: "height", height: 481 }, "https://www.example.org"]]);
+  assert.deepEqual(document.documentElement.classList.names, ["fg-framed"]);
   observers[0]();
   assert.equal(posted.length, 1, "an unchanged height is not posted again");
   height = 730;

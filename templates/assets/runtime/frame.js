@@ -1,6 +1,7 @@
 /* formgen runtime, optional: joined only on a page other sites may frame (`embed.origins`). The host page's embed.js
    says hello once the frame has loaded; the page answers only a hello from its own parent window whose origin is one
-   of the page's `formgen-frame-ancestors`, and then posts its height to that origin alone, now and on every change. */
+   of the page's `formgen-frame-ancestors`, and then posts its height to that origin alone, now and on every change.
+   Inside the host's page the form stands alone: `fg-framed` hides the form site's own header and footer. */
 import { features } from "./page.js";
 
 features.push(function () {
@@ -18,6 +19,7 @@ features.push(function () {
     if (event.source !== window.parent || allowed.indexOf(event.origin) < 0 || !data || data.formgen !== "hello") return;
     host = event.origin;
     last = 0;
+    document.documentElement.classList.add("fg-framed");
     post();
   });
   if (typeof ResizeObserver === "function") new ResizeObserver(post).observe(document.body);
