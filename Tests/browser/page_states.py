@@ -280,7 +280,8 @@ def flow_states():
 
 def site_states():
     states = [State("home", "page", "", kind="site"), State("not found", "page", "404.html", kind="site"),
-              State("kyc", "country picker", "kyc/", kind="site"), State("kyc", "country picker no-JS", "kyc/", javascript=False, kind="site")]
+              State("kyc", "country picker", "kyc/", kind="site"), State("kyc", "country picker no-JS", "kyc/", javascript=False, kind="site"),
+              State("accessibility", "statement", "accessibility/", kind="site")]
     for path in ["docs/", "docs/countries/", "docs/filling-in-kyc/", "docs/privacy/"]:
         states.append(State(path.rstrip("/"), "page", path, kind="docs"))
     for path, page, _ in [("kyc/", "kyc", "en")] + FORMS:

@@ -74,3 +74,16 @@ def test_every_submit_key_formgen_reads_is_in_the_schema():
 def test_mistakes_are_flagged(kind, config, expected):
     found = errors(kind, config)
     assert any(expected in message for message in found), found
+
+
+def test_embed_brand_and_accessibility_keys_are_in_the_schema():
+    site = {"title": "T", "embed": {"origins": ["https://www.example.org", "http://127.0.0.1:8001/", "http://[::1]:9000"]},
+            "brand": {"colour": "#1d4f91", "textColour": "white", "logo": "assets/logo.svg", "font": "serif", "radius": 4},
+            "accessibility": {"contact": "a@example.org", "lastReviewed": "2026-11-20", "knownIssues": ["The map has no text."]}}
+    assert errors("site", site) == []
+    assert errors("form", {"title": "T", "fields": [{"id": "a", "label": "A"}], "embed": {"origins": ["https://a.example.org"]}}) == []
+    for bad in [{"embed": {"origins": ["http://www.example.org"]}}, {"embed": {"origins": ["https://a.example.org/forms/"]}},
+                {"embed": {}}, {"brand": {"colour": "blue"}}, {"brand": {"font": "comic"}}, {"brand": {"radius": 99}},
+                {"brand": {"colur": "#fff"}}, {"accessibility": {"contact": "a@example.org"}},
+                {"accessibility": {"contact": "a", "lastReviewed": "20 Nov 2026"}}]:
+        assert errors("site", {"title": "T", **bad}) != [], bad
