@@ -2,7 +2,7 @@ import Foundation
 @testable import FormgenCore
 import Testing
 
-/// Code and texts a page carries only when its form needs them (README, "Page weight").
+/// Code and texts a page carries only when its form needs them (the manual, configs/manual/docs/validation.md, "Page weight").
 @Suite struct PageWeightTests {
     static let runtime = RenderTests.theme.runtime
 
