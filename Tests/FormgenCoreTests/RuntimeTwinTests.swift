@@ -9,7 +9,7 @@ import Testing
 
     /// Runtime module → its Swift twin in Sources/FormgenRuntime.
     static let twins: [String: String] = [
-        "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift",
+        "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift", "conditions.js": "Conditions.swift",
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
         "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift",
     ]

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "conditions", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -120,9 +120,11 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields.
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields,
+    /// conditions for forms with rules (the form's or a repeating section's; journey imports it too).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
+        if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
@@ -137,6 +139,11 @@ public struct RuntimeScript: Sendable {
         if spec.submit.action != nil { used.insert("send") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
         return used
+    }
+
+    /// Whether a field or a field inside it (a repeating section's) has rules.
+    private static func hasRules(_ field: FormSpec.FieldSpec) -> Bool {
+        !(field.rules ?? []).isEmpty || (field.fields ?? []).contains(where: hasRules)
     }
 
     /// Whether the page keeps a draft: drafts are on and some field's value may be kept (not display-only,
