@@ -38,4 +38,24 @@ import Testing
         #expect(timed.embedded(with: Self.runtime.script(for: timed)).messages["tooFast"] == spec.messages["tooFast"])
         #expect(spec.messages["tooFast"] != nil)
     }
+
+    /// `globalThis.Formgen` (expose.js) only on the pages `formgen serve` previews; the rules' conditions only for
+    /// forms with rules.
+    @Test func theConsoleObjectOnlyInThePreviewAndConditionsOnlyWithRules() throws {
+        let expose = try #require(Self.runtime.modules["expose"]?.body)
+        let conditions = try #require(Self.runtime.modules["conditions"]?.body)
+        for path in ["login", "kyc/be", "pet-adoption"] {
+            let spec = FormSpec(try #require(ExampleSite.form(path)))
+            let built = try #require(Self.runtime.script(for: spec)).text
+            let previewed = try #require(Self.runtime.script(for: spec, exposing: true)).text
+            #expect(!built.contains("globalThis") && !built.contains(expose), "\(path)")
+            #expect(previewed.contains(expose) && previewed.contains("globalThis.Formgen="), "\(path)")
+            #expect(built.contains(conditions) == !spec.rules.isEmpty, "\(path)")
+        }
+        let form = try #require(ExampleSite.form("login"))
+        var renderer = PageRenderer(theme: RenderTests.theme, settings: ExampleSite.loaded.site.settings)
+        #expect(!renderer.renderForm(form).contains("globalThis"))
+        renderer.preview = PreviewMode(sinkPrefix: "/_formgen/submit/", script: "reload()")
+        #expect(renderer.renderForm(form).contains("globalThis.Formgen="))
+    }
 }

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "conditions", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "conditions", "datebox", "drafts", "expose", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -152,11 +152,12 @@ public struct RuntimeScript: Sendable {
         spec.drafts.enabled && spec.fields.contains { !$0.isDisplayOnly && $0.type != "password" && !$0.sensitive && !$0.readOnly }
     }
 
-    /// The script for a form's page, or nil when the theme has no runtime.
-    public func script(for spec: FormSpec) -> PageScript? {
+    /// The script for a form's page, or nil when the theme has no runtime; `exposing`: with `expose`
+    /// (`globalThis.Formgen` for the console), as on the pages `formgen serve` previews.
+    public func script(for spec: FormSpec, exposing: Bool = false) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
         guard modules[Self.entry] != nil else { return nil }
-        let used = Self.modules(for: spec).filter { modules[$0] != nil }
+        let used = Self.modules(for: spec).union(exposing ? ["expose"] : []).filter { modules[$0] != nil }
         return scripts.script(for: used) {
             PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
         }
