@@ -55,7 +55,7 @@ import Testing
     /// A built site with the claim form, its SQLite store and uploads folder.
     struct Harness {
         let site: TestSite
-        let store: SQLiteSubmissionStore
+        let store: any SubmissionStore
         var uploads: String { site.root.appendingPathComponent("data/uploads").path }
         var forms: SiteForms { get throws { try SiteForms(site: site.output.path) } }
 
@@ -74,14 +74,15 @@ import Testing
         func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted() }
     }
 
-    static func withHarness(_ body: (Harness) async throws -> Void) async throws {
+    /// Runs `body` over a fresh site and the store `store` makes for it (SQLite in the site's folder by default).
+    static func withHarness(store: ((TestSite) async throws -> any SubmissionStore)? = nil, _ body: (Harness) async throws -> Void) async throws {
         let site = try TestSite([
             "configs/site.yaml": "title: Test site\nbaseURL: /\nlanguage: en\n",
             "configs/forms/claim.yaml": form,
         ], prefix: "formgen-sealed-upload-test")
         defer { site.remove() }
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.output.path)).build()
-        try await body(Harness(site: site, store: try SQLiteSubmissionStore(path: site.database)))
+        try await body(Harness(site: site, store: try await store?(site) ?? SQLiteSubmissionStore(path: site.database)))
     }
 
     @Test func aFileFieldIsSensitiveUnlessMarkedOtherwiseAndCollectNeedsAKeyForIt() async throws {
@@ -241,22 +242,26 @@ import Testing
     }
 
     @Test func erasureAndRetentionDeleteTheSealedFile() async throws {
-        try await Self.withHarness { harness in
-            let keyring = try KYCSite.keyring(KYCSite.keyA)
-            let received = Date(timeIntervalSince1970: 1_780_000_000)
-            try await harness.post(Self.body(name: "Ann"), keyring: keyring, now: { received })
-            let removal = SubmissionRemoval(store: harness.store, uploadsDirectory: harness.uploads)
-            let (records, outcome) = try await Erasure(removal: removal, keyring: keyring).erase(form: "claim", field: "name", value: "Ann")
-            #expect(outcome == SubmissionRemoval.Outcome(rows: [1], files: [Self.scanDigest]))
-            #expect(records.map(\.data).allSatisfy { $0.contains(Self.scanName) })
-            #expect(harness.files().isEmpty)
+        try await Self.withHarness(Self.erasureAndRetentionDeleteTheSealedFile)
+    }
 
-            try await harness.post(Self.body(name: "Bob"), keyring: keyring, now: { received })
-            #expect(harness.files() == [Self.scanDigest + ".sealed"])
-            let sweeper = RetentionSweeper(forms: try harness.forms, removal: removal, logger: TestSite.quietLogger,
-                                           now: { received.addingTimeInterval(31 * 86400) })
-            #expect(try await sweeper.sweep() == ["claim": SubmissionRemoval.Outcome(rows: [2], files: [Self.scanDigest])])
-            #expect(harness.files().isEmpty)
-        }
+    /// Erasure, then the retention sweeper, each delete a submission with its sealed file (on SQLite, and on PostgreSQL
+    /// in `PostgresStoreTests`).
+    static func erasureAndRetentionDeleteTheSealedFile(_ harness: Harness) async throws {
+        let keyring = try KYCSite.keyring(KYCSite.keyA)
+        let received = Date(timeIntervalSince1970: 1_780_000_000)
+        try await harness.post(Self.body(name: "Ann"), keyring: keyring, now: { received })
+        let removal = SubmissionRemoval(store: harness.store, uploadsDirectory: harness.uploads)
+        let (records, outcome) = try await Erasure(removal: removal, keyring: keyring).erase(form: "claim", field: "name", value: "Ann")
+        #expect(outcome == SubmissionRemoval.Outcome(rows: [1], files: [Self.scanDigest]))
+        #expect(records.map(\.data).allSatisfy { $0.contains(Self.scanName) })
+        #expect(harness.files().isEmpty)
+
+        try await harness.post(Self.body(name: "Bob"), keyring: keyring, now: { received })
+        #expect(harness.files() == [Self.scanDigest + ".sealed"])
+        let sweeper = RetentionSweeper(forms: try harness.forms, removal: removal, logger: TestSite.quietLogger,
+                                       now: { received.addingTimeInterval(31 * 86400) })
+        #expect(try await sweeper.sweep() == ["claim": SubmissionRemoval.Outcome(rows: [2], files: [Self.scanDigest])])
+        #expect(harness.files().isEmpty)
     }
 }
