@@ -58,4 +58,16 @@ import Testing
         renderer.preview = PreviewMode(sinkPrefix: "/_formgen/submit/", script: "reload()")
         #expect(renderer.renderForm(form).contains("globalThis.Formgen="))
     }
+
+    /// A field that is not required and that no rule can require carries no `required` message in the spec.
+    @Test func onlyFieldsThatCanBeRequiredCarryTheirRequiredMessage() throws {
+        let pets = FormSpec(try #require(ExampleSite.form("pet-adoption")))
+        let byId = Dictionary(uniqueKeysWithValues: pets.fields.map { ($0.id, $0) })
+        #expect(byId["text_4"]?.required == false && byId["text_4"]?.messages == nil)
+        #expect(byId["text_5"]?.messages?["required"] == "Enter please provide the name of a personal reference")
+        let registration = FormSpec(try #require(ExampleSite.form("registration")))
+        let phone = try #require(registration.fields.first { $0.id == "phone" })
+        #expect(!phone.required && phone.messages?["required"] != nil, "a rule requires it")
+        #expect(registration.fields.first { $0.id == "pet_notes" }.map { !$0.required && $0.messages?["required"] == nil } == true)
+    }
 }
