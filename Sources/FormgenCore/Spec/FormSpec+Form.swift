@@ -68,6 +68,8 @@ extension FormSpec.FieldSpec {
         let readOnly = field.readOnly || field.dataSource != nil
         let choices = field.effectiveOptions
         var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
+        // A mask rule of the field's own mask never fails once the field's mask is checked (it is, first): left out.
+        if let mask = field.mask { specs.removeAll { $0.rule == "mask" && $0.value == .string(mask) } }
         if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
             specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
         }
