@@ -75,7 +75,8 @@ import Testing
             let page = try #require(pages[path])
             let style = try #require(page.components(separatedBy: "<style>").dropFirst().first?.components(separatedBy: "</style>").first)
             #expect(style.hasSuffix(#":root{--fg-header:#1d4f91;--fg-brand:#112f57;--fg-link:#1d4f91;--fg-link-hover:#112f57;--fg-button:#1d4f91;--fg-button-shadow:#112f57;--fg-button-hover:#173f74;--fg-brand-text:#ffffff;--fg-button-text:#ffffff;--fg-font:Georgia,Cambria,"Times New Roman",serif;--fg-radius:4px}"#), "\(path)")
-            #expect(style.contains(":root{--fg-header:#0b0c0c;"), "the theme's own properties come first")
+            #expect(style.contains(".fg-branded .fg-header{background:var(--fg-header)"), "the theme's brand rules are kept")
+            #expect(page.contains(#"<html lang="en" dir="ltr" class="fg-branded">"#), "\(path)")
             #expect(page.contains("style-src \(HTMLEscaping.escape(SHA256.cspSource(for: style)))"), "\(path)")
             #expect(page.contains("img-src &#39;self&#39;"), "\(path)")
         }
@@ -83,13 +84,28 @@ import Testing
         #expect(try #require(pages["404.html"]).contains(#"<img class="fg-logo" src="/assets/logo.svg" alt="">"#))
     }
 
-    /// The theme's stylesheet takes every brand colour, the font and the radius from the properties.
+    /// The theme's stylesheet reads every brand colour, the font and the radius from the properties, in `.fg-branded`
+    /// rules that come before the focus rules they must not beat.
     @Test func theThemeUsesTheProperties() throws {
         let css = try String(contentsOfFile: Repository.templates + "/assets/formgen.css", encoding: .utf8)
-        for use in ["font-family:var(--fg-font)", "a{color:var(--fg-link)", "background:var(--fg-header)", "color:var(--fg-brand-text)",
-                    "background:var(--fg-button)", "color:var(--fg-button-text)", "border-radius:var(--fg-radius)", "border-bottom:.5rem solid var(--fg-brand)"] {
+        for use in [".fg-branded body{font-family:var(--fg-font)}", ".fg-branded a{color:var(--fg-link)}",
+                    ".fg-branded .fg-header{background:var(--fg-header);border-bottom-color:var(--fg-brand)}",
+                    ".fg-branded .fg-header a{color:var(--fg-brand-text)}",
+                    ".fg-branded .fg-button{color:var(--fg-button-text);background:var(--fg-button);box-shadow:0 2px 0 var(--fg-button-shadow)}",
+                    ".fg-branded .fg-button,.fg-branded .fg-input{border-radius:var(--fg-radius)}"] {
             #expect(css.contains(use), "\(use)")
         }
+        let order = { (rule: String) in try #require(css.range(of: rule)).lowerBound }
+        #expect(try order(".fg-branded a{") < order("a:focus{"))
+        #expect(try order(".fg-branded .fg-header a{") < order(".fg-header a:focus{"))
+        #expect(try order(".fg-branded .fg-button{") < order(".fg-button:focus{"))
+    }
+
+    /// Without `brand:` a page carries no brand rule and no brand class: the theme's colours stand and cost nothing.
+    @Test func unbrandedPagesCarryNoBrandRules() throws {
+        let page = try #require(try ExampleSiteTests.build(["configs/site.yaml": "title: S\n", "configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A}\n"])["f/index.html"])
+        #expect(!page.contains("fg-branded"))
+        #expect(!page.contains("var(--fg-"))
     }
 
     /// A logo URL is escaped where it is written, and its origin (from the one URL parser) joins `img-src`.
@@ -102,12 +118,5 @@ import Testing
         #expect(page.contains(#"<img class="fg-logo" src="https://cdn.example.org/l.svg?a=&quot;&gt;&lt;script&gt;x&lt;/script&gt;" alt="">"#))
         #expect(page.contains("img-src https://cdn.example.org;"))
         #expect(!page.contains("<script>x"))
-    }
-
-    /// Without `brand:` a page carries no brand rule: the theme's defaults stand.
-    @Test func noBrandNoRule() throws {
-        let page = try #require(try ExampleSiteTests.build(["configs/site.yaml": "title: S\n", "configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A}\n"])["f/index.html"])
-        #expect(!page.contains("--fg-brand-text:#ffffff;--fg-button-text"))
-        #expect(!page.contains("fg-logo"))
     }
 }

@@ -43,6 +43,7 @@ public struct PageRenderer: Sendable {
             "dir": .text(theme.messages.direction(for: language)),
             "languageLinks": false,
             "csp": .text(csp.header),
+            "branded": .bool(!brandCSS.isEmpty),
             "frameAncestors": .text(embed.isEmbeddable ? embed.frameAncestors : nil),
             "pageTitle": .text(title == siteTitle ? title : "\(title) – \(siteTitle)"),
             "canonical": .text(settings.baseURL.hasPrefix("http") ? settings.baseURL + (path.isEmpty ? "" : path + "/") : nil),
