@@ -175,6 +175,8 @@ struct FieldView {
                 "selected": .bool(!field.kind.isGroup && option.value == field.defaultValue),
                 "checked": .bool(field.kind.isGroup && option.value == field.defaultValue),
                 "reveal": false,
+                // GOV.UK's "or" before a checkbox group's "None of these".
+                "divider": .text(option.exclusive == true && field.kind == .checkboxGroup ? table["choiceOr"] ?? "or" : nil),
             ]
         }
     }
