@@ -138,12 +138,12 @@ import Testing
           - {id: f, type: radio, label: F, options: [Cat], other: maybe}
         """)
         #expect(site.load().diagnostics == [
-            "configs/forms/f.yaml:3:73: error: 'exclusive' applies only to the options of a checkbox field; 'a' is a radio field, where one option is chosen anyway",
-            "configs/forms/f.yaml:9:57: error: field 'b' already has an exclusive option ('none'); a checkbox field may have one",
-            "configs/forms/f.yaml:10:46: error: 'other' applies only to radio, select and checkbox fields; 'c' is a text field",
-            "configs/forms/f.yaml:11:68: error: field 'd' already has an option valued 'other', the value 'other' adds; drop that option or 'other'",
+            "configs/forms/f.yaml:3:78: error: 'exclusive' applies only to the options of a checkbox field; 'a' is a radio field, where one option is chosen anyway",
+            "configs/forms/f.yaml:9:55: error: field 'b' already has an exclusive option ('none'); a checkbox field may have one",
+            "configs/forms/f.yaml:10:42: error: 'other' applies only to radio, select and checkbox fields; 'c' is a text field",
+            "configs/forms/f.yaml:11:67: error: field 'd' already has an option valued 'other', the value 'other' adds; drop that option or 'other'",
             "configs/forms/f.yaml:13:5: error: field id 'e_other' is the id of the text field that 'other' on 'e' adds; rename this field",
-            "configs/forms/f.yaml:14:62: error: expected 'other' to be true or a mapping with 'label', found text",
+            "configs/forms/f.yaml:14:59: error: expected 'other' to be true or a mapping with 'label', found 'maybe'",
         ])
     }
 
@@ -162,7 +162,7 @@ import Testing
           - {id: pet, type: select, label: Pet, optionsFrom: {dataSource: animals}, other: true}
         """)
         #expect(site.load().diagnostics.contains(
-            "configs/forms/f.yaml:4:80: error: 'other' cannot follow options the page fetches ('optionsFrom: {dataSource: …}'); write the options, or use a list fetched at build time ('optionsFrom: {list: …}')"),
+            "configs/forms/f.yaml:4:84: error: 'other' cannot follow options the page fetches ('optionsFrom: {dataSource: …}'); write the options, or use a list fetched at build time ('optionsFrom: {list: …}')"),
                 "\(site.load().diagnostics)")
     }
 
