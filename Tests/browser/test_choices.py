@@ -127,6 +127,8 @@ def test_other_reveals_its_text_which_is_required_then_shown_in_check_your_answe
         assert active_id(driver) == "f-contact-2"
         assert other.is_selected()
         assert driver.find_element(By.ID, "f-contact_other").is_displayed()
+        assert not driver.find_element(By.ID, "f-contact_other-hint").is_displayed(), "the no-JavaScript hint is hidden"
+        assert driver.find_element(By.ID, "f-contact_other").get_attribute("aria-describedby") is None
         driver.find_element(By.CSS_SELECTOR, "[data-fg-next]").click()
         wait_for(lambda: summary_items(driver), message="the error summary")
         assert summary_items(driver) == [PETS_OTHER_ERROR, CONTACT_OTHER_ERROR]
@@ -141,8 +143,9 @@ def test_other_reveals_its_text_which_is_required_then_shown_in_check_your_answe
                 for row in driver.find_elements(By.CSS_SELECTOR, "#fg-review .fg-summary-row")]
         assert rows == [("Which pets do you have?", "Another animal: Ferret"), ("How should we contact you?", "Other: Carrier pigeon"),
                         ("Favourite colour", "Not answered")]
-        draft = json.loads(driver.execute_script("return localStorage.getItem('formgen:draft:choices')") or "{}")
-        assert "Ferret" in json.dumps(draft), "the Other text is kept in the draft"
+        def drafted():
+            return json.loads(driver.execute_script("return localStorage.getItem('formgen:draft:choices')") or "{}").get("values", {})
+        wait_for(lambda: drafted().get("pets_other") == "Ferret", message=f"the Other text kept in the draft, not {drafted()}")
         before = len(records(choices_site))
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: len(records(choices_site)) == before + 1, timeout=10, message="the stored row")

@@ -41,7 +41,13 @@ Formgen.otherAnswer = otherAnswer;
 features.push(function (p) {
   var companions = {};
   p.spec.fields.forEach(function (field) {
-    if (field.other) companions[field.other] = field;
+    if (field.other) {
+      companions[field.other] = field;
+      // "Only if you chose Other" guides a page without JavaScript; here the text field shows only then.
+      var hint = p.$("f-" + field.other + "-hint"), input = p.$("f-" + field.other);
+      if (hint) hint.hidden = true;
+      if (hint && input) p.describe(input, hint.id, false);
+    }
     if (field.kind !== "checkboxGroup" || exclusiveOf(field) === null) return;
     var only = exclusiveOf(field);
     // Ticking "None of these" clears the rest, ticking another clears it; screen readers hear what was cleared.
