@@ -3,7 +3,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
-import { exclusiveOf, mixesExclusive, otherAnswer } from "../../templates/assets/runtime/choice.js";
+import "../../templates/assets/runtime/choice.js";
+import { Formgen } from "../../templates/assets/runtime/api.js";
+
+const { exclusiveOf, mixesExclusive, otherAnswer } = Formgen;
 
 const pets = {
   id: "pets", type: "checkbox", kind: "checkboxGroup", label: "Pets", required: false, other: "pets_other",

@@ -7,36 +7,35 @@ import { features } from "./page.js";
 import { checkField, lists } from "./validate.js";
 import { format, items } from "./values.js";
 
+// The pure functions hang on Formgen rather than being top-level names: every top-level name of the runtime shares
+// one pool of short names, so a new one would lengthen names on pages that never join this module.
 /** The value of a checkbox group's exclusive option, or null. */
-export function exclusiveOf(field) {
+Formgen.exclusiveOf = function (field) {
   var option = (field.options || []).filter(function (o) { return o.exclusive; })[0];
   return option ? option.value : null;
-}
+};
 /** Whether chosen items hold the exclusive option together with another. */
-export function mixesExclusive(field, value) {
-  var only = exclusiveOf(field), chosen = items(value);
+Formgen.mixesExclusive = function (field, value) {
+  var only = Formgen.exclusiveOf(field), chosen = items(value);
   return only !== null && chosen.length > 1 && chosen.indexOf(only) >= 0;
-}
+};
+/** The answer "Check your answers" shows for a field with Other chosen: its options' labels, Other's as "Other: Ferret". */
+Formgen.otherAnswer = function (field, value, typed) {
+  return items(value).map(function (chosen) {
+    var option = (field.options || []).filter(function (o) { return o.value === chosen; })[0], label = option ? option.label : chosen;
+    return chosen === "other" && typed ? label + ": " + typed : label;
+  }).join(", ");
+};
 /** Checkbox groups: the ordinary checks, then "None of these" with another option refused (`exclusive`). */
 lists.checkboxGroup = {
   check: function (spec, field, values, state, now) {
     var errors = {}, message = checkField(spec, field, values, state, todayUTC(now));
-    if (message === null && mixesExclusive(field, values[field.id])) message = (field.messages || {}).exclusive;
+    if (message === null && Formgen.mixesExclusive(field, values[field.id])) message = (field.messages || {}).exclusive;
     if (message !== null) errors[field.id] = message;
     return errors;
   },
   clean: function (spec, field, value) { return items(value).length ? items(value) : null; },
 };
-/** The answer "Check your answers" shows for a field with Other chosen: its options' labels, Other's as "Other: Ferret". */
-export function otherAnswer(field, value, typed) {
-  return items(value).map(function (chosen) {
-    var option = (field.options || []).filter(function (o) { return o.value === chosen; })[0], label = option ? option.label : chosen;
-    return chosen === "other" && typed ? label + ": " + typed : label;
-  }).join(", ");
-}
-
-Formgen.mixesExclusive = mixesExclusive;
-Formgen.otherAnswer = otherAnswer;
 
 features.push(function (p) {
   var companions = {};
@@ -48,8 +47,8 @@ features.push(function (p) {
       if (hint) hint.hidden = true;
       if (hint && input) p.describe(input, hint.id, false);
     }
-    if (field.kind !== "checkboxGroup" || exclusiveOf(field) === null) return;
-    var only = exclusiveOf(field);
+    var only = field.kind === "checkboxGroup" ? Formgen.exclusiveOf(field) : null;
+    if (only === null) return;
     // Ticking "None of these" clears the rest, ticking another clears it; screen readers hear what was cleared.
     p.controls(field.id).forEach(function (box) {
       box.addEventListener("change", function () {
@@ -81,7 +80,7 @@ features.push(function (p) {
       row(list, field, value, page, hiddenLabel);
       var typed = field.other && items(value).indexOf("other") >= 0 ? p.readValue(p.byId[field.other]).trim() : "";
       var shown = list.lastChild && list.lastChild.querySelector(".fg-summary-value");
-      if (typed && shown) shown.textContent = otherAnswer(field, value, typed);
+      if (typed && shown) shown.textContent = Formgen.otherAnswer(field, value, typed);
     };
   }
 });
