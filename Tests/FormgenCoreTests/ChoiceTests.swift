@@ -100,6 +100,36 @@ import Testing
         #expect(try #require(form.field("pet_other")).help == "Seulement si vous avez choisi « Autre chose »")
     }
 
+    @Test func nativeJSONSaysBoth() throws {
+        let (form, diagnostics) = try Self.form("""
+        {"title": "F", "fields": [
+          {"id": "pets", "type": "checkbox", "label": "Pets", "other": {"label": "Another animal"},
+           "options": [{"value": "cat", "label": "Cat"}, {"value": "none", "label": "None of these", "exclusive": true}]}
+        ]}
+        """, file: "f.json")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(try #require(form.field("pets")).effectiveOptions.map(\.value) == ["cat", "other", "none"])
+        #expect(form.allFields.map(\.id) == ["pets", "pets_other"])
+        #expect(FormSpec(form).embeddableJSON().contains(#"{"exclusive":true,"label":"None of these","value":"none"}"#))
+    }
+
+    @Test func theCountryFormatSaysBoth() throws {
+        let site = try TestSite([
+            "configs/site.yaml": "title: S\n",
+            "configs/countries/nl.yaml": """
+            country: NL
+            fields:
+              - {id: id_kind, type: radio, label: Identity document, options: [Passport], other: true}
+              - {id: nationality, type: checkbox, label: Other nationalities, options: [BE, {value: none, label: None, exclusive: true}]}
+            """,
+        ])
+        let (loaded, diagnostics) = site.load()
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let fields = loaded.allForms.flatMap(\.allFields)
+        #expect(fields.map(\.id).contains("id_kind_other"))
+        #expect(fields.first { $0.id == "nationality" }?.options.last?.exclusive == true)
+    }
+
     @Test func otherFalseAddsNothing() throws {
         let (form, diagnostics) = try Self.form("title: F\nfields:\n  - {id: pet, type: radio, label: Pet, options: [Cat], other: false}\n")
         #expect(diagnostics.isEmpty)
