@@ -1,5 +1,5 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, files, drafts, prefill,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, count, search, repeat, files, drafts, prefill,
    options, send, ready) adds itself to `features`,
    bounds.js its checks to `ruleChecks`. */
 import { addErrors } from "./errors.js";
@@ -10,6 +10,8 @@ import "./journey.js";
 import "./datebox.js";
 import "./wizard.js";
 import "./mask.js";
+import "./count.js";
+import "./search.js";
 import "./repeat.js";
 import "./files.js";
 import "./drafts.js";

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "count", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "search", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -120,7 +120,8 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields.
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, count for
+    /// fields with a character or word count (``FieldCount``), search for searchable selects, repeat for repeating sections, files for file fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
@@ -129,6 +130,8 @@ public struct RuntimeScript: Sendable {
         if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
         if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
+        if spec.fields.contains(where: FieldCount.shows) { used.insert("count") }
+        if spec.fields.contains(where: { $0.search == true }) { used.insert("search") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
