@@ -16,7 +16,7 @@ import Testing
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.
     static let browserOnly: Set<String> = [
-        "api.js", "datebox.js", "drafts.js", "errors.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "send.js",
+        "api.js", "count.js", "datebox.js", "drafts.js", "errors.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "search.js", "send.js",
         "wizard.js",
     ]
 
