@@ -103,6 +103,10 @@ SEMANTICS = [
     "controls hold it (text as sent, a single checkbox true when sent, a group's values a list, unknown names dropped).",
     "dropIf: {rule: {key, in}, entry, dropped}: an entry that is an object is dropped when its value at key (null when",
     "missing) is one of `in` (numbers compare as numbers, nothing else converts); an entry that is not an object never is.",
+    "counts: {name, lang, rule, limit, value, over, message}: what the count under a field with maxLength or maxWords",
+    "says for value: used = the trimmed text's code points (maxLength) or words (maxWords, as above); left = limit - used;",
+    "message = messages[lang][(countChars|countWords) + (Left when left >= 0, else Over) + '.' + the plural category",
+    "of |left|] with {value} = |left|; over = left < 0.",
 ]
 
 
