@@ -242,7 +242,7 @@ public enum ConfigSchema {
             "id": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$", "description": "The name the value is submitted under: letters, digits, '_' and '-', starting with a letter."],
             "type": ["type": "string", "enum": .array((FieldType.allCases.map(\.rawValue) + [FieldReader.autocompleteType]).map { .string($0) }), "default": "text",
                      "description": "The kind of field; 'autocomplete' is a select with 'search: true'."],
-            "search": ["type": "boolean", "description": "A select drawn with a search box over it (type to filter, arrow keys, Enter); default: on for more than \(Field.searchThreshold) options written or from a list, off for options fetched by the page. Without JavaScript the select stays."],
+            "search": ["type": "boolean", "description": .string("A select drawn with a search box over it (type to filter, arrow keys, Enter); default: on for more than \(Field.searchThreshold) options written or from a list, off for options fetched by the page. Without JavaScript the select stays.")],
             "label": ref("localizedText", "What the field asks; for an image, its alternative text."),
             "alt": ref("localizedText", "An image's alternative text (as 'label')."),
             "help": ref("localizedText", "Markdown shown under the label."),
