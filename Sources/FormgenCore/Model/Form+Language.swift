@@ -70,7 +70,7 @@ extension FormItem {
             if field.translations["label"]?[language.lowercased()] == nil { copy.label = texts(copy.label) ?? copy.label }
             if field.translations["help"]?[language.lowercased()] == nil { copy.help = texts(copy.help) }
             if field.translations["placeholder"]?[language.lowercased()] == nil { copy.placeholder = texts(copy.placeholder) }
-            copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label) }
+            copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label, synonyms: $0.synonyms) }
             copy.content = texts(field.content)
             return .field(copy)
         case .section(var section):

@@ -3,13 +3,11 @@ import FormgenRuntime
 /// The character or word count under a field (GOV.UK's character count): which fields show one, and what the page
 /// says under them before the runtime's `count` module counts ("You can enter up to 200 characters").
 ///
-/// A count shows under a textarea with `maxLength` or `maxWords`, and under a text input with `maxWords` or a
-/// `maxLength` over 20; a shorter text input is drawn as wide as its answer (`fg-width-*`), which already says how
-/// long it may be. The count follows the first `maxWords` rule, else the first `maxLength`.
+/// A count shows under a textarea with `maxLength` or `maxWords`, and under a one-line text input with `maxWords`
+/// (GOV.UK's character count is for long answers): a one-line answer's `maxLength` is said by the check alone, and a
+/// short one's by the input's width (`fg-width-*`). The count follows the first `maxWords` rule, else the first
+/// `maxLength`.
 enum FieldCount {
-    /// The longest `maxLength` of a text input that shows no count.
-    static let shortInput = 20
-
     /// Whether a page spec's field shows a count.
     static func shows(_ field: FormSpec.FieldSpec) -> Bool {
         guard field.kind == .textarea || (field.kind == .input && field.type == FieldType.text.rawValue) else { return false }
@@ -39,7 +37,7 @@ enum FieldCount {
 
     private static func rule(_ rules: [(String, Int?)], textarea: Bool) -> (name: String, limit: Int)? {
         if let words = rules.first(where: { $0.0 == "maxWords" && $0.1 != nil }) { return (words.0, words.1!) }
-        guard let length = rules.first(where: { $0.0 == "maxLength" && $0.1 != nil }), textarea || length.1! > shortInput else { return nil }
+        guard textarea, let length = rules.first(where: { $0.0 == "maxLength" && $0.1 != nil }) else { return nil }
         return (length.0, length.1!)
     }
 
