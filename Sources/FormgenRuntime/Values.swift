@@ -15,17 +15,6 @@ package enum FieldValue {
         return String(scalars[first...last])
     }
 
-    /// The words of `text`: its runs of characters other than ECMAScript white space (`text.match(/\S+/g)` in the page).
-    package static func wordCount(_ text: String) -> Int {
-        var count = 0, inWord = false
-        for scalar in text.unicodeScalars {
-            let space = trimmed.contains(scalar.value)
-            if !space && !inWord { count += 1 }
-            inWord = !space
-        }
-        return count
-    }
-
     /// The trimmed text of a value: strings as they are, numbers in shortest form, booleans as `true`/`false`;
     /// null, lists and objects read as empty.
     package static func text(_ value: JSONValue?) -> String {

@@ -216,13 +216,9 @@ import Testing
         for vector in counts {
             let lang = try #require(vector["lang"] as? String), rule = try #require(vector["rule"] as? String)
             let limit = try #require(vector["limit"] as? Int), value = try #require(vector["value"] as? String)
-            let text = FieldValue.trim(value)
-            let left = limit - (rule == "maxWords" ? FieldValue.wordCount(text) : text.unicodeScalars.count)
-            let key = (rule == "maxWords" ? "countWords" : "countChars") + (left < 0 ? "Over" : "Left")
-            let table = MessageTables.builtin.table(for: lang)
-            let said = Messages.format(try #require(Messages.pluralForm(key, count: abs(left), language: lang, in: table)), ["value": String(abs(left))])
-            #expect(said == vector["message"] as? String, "\(vector["name"] ?? "")")
-            #expect((left < 0) == (vector["over"] as? Bool), "\(vector["name"] ?? "")")
+            let count = FieldCountText(rule: rule, limit: limit, value: value)
+            #expect(count.message(language: lang, in: MessageTables.builtin.table(for: lang)) == vector["message"] as? String, "\(vector["name"] ?? "")")
+            #expect(count.isOver == (vector["over"] as? Bool), "\(vector["name"] ?? "")")
         }
     }
 }

@@ -1,9 +1,17 @@
 /* Character and word counts (GOV.UK's character count) under a textarea or a long text input with `maxLength` or
    `maxWords`: "You have 12 characters remaining", "You have 3 characters too many", updated as the person types and
    said politely to screen readers once typing pauses. The build writes "You can enter up to 200 characters" under
-   the field, which stays as its description (visually hidden) when the count shows. Joined only on such pages. */
+   the field, which stays as its description (visually hidden) when the count shows. Joined only on such pages, which
+   are the only pages with a `maxWords` rule (the build allows it on text and textarea fields, where it shows a count),
+   so its check is added here, as bounds.js adds the date checks: other pages carry none of it. */
 import { features, el } from "./page.js";
-import { format, plural, text, words } from "./values.js";
+import { ruleChecks } from "./validate.js";
+import { format, plural, text } from "./values.js";
+
+/** The words of a text: its runs of characters other than white space (FieldValue.wordCount in Swift). */
+export function words(value) { return (value.match(/\S+/g) || []).length; }
+
+ruleChecks.maxWords = function (rule, value, limit, shown) { return limit === null || words(value) <= limit ? null : shown; };
 
 /** The rule a field's count follows: its first `maxWords`, else its first `maxLength`; null without either. */
 export function countRule(field) {

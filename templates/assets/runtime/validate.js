@@ -3,7 +3,7 @@
 import { Formgen } from "./api.js";
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
-import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text, words } from "./values.js";
+import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
@@ -37,7 +37,6 @@ function failure(rule, value, values, hidden, today) {
       if (limit === null) return null;
       var length = Array.from(value).length;
       return (rule.rule === "minLength" ? length >= limit : length <= limit) ? null : shown;
-    case "maxWords": return limit === null || words(value) <= limit ? null : shown;
     case "minValue": case "maxValue":
       if (limit === null) return null;
       var number = decimal(value);

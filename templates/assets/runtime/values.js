@@ -13,8 +13,6 @@ export function items(value) {
   var one = text(value);
   return value !== null && typeof value !== "object" && one ? [one] : [];
 }
-/** The words of a text: its runs of characters other than white space (FieldValue.wordCount in Swift). */
-export function words(value) { return (value.match(/\S+/g) || []).length; }
 export function isChecked(value) { return value === true || value === "true"; }
 /* What a field is comes from the spec's `kind` (FieldKind in Swift decides it once): input, textarea, select,
    radioGroup, checkboxGroup, checkbox or display. */
