@@ -195,7 +195,7 @@ def to_household_pets(driver):
 
 def search_open(driver):
     """travel: "land" typed into the nationality search, its results open, the arrow keys on the second."""
-    box = driver.find_element(By.ID, "f-nationality")
+    box = driver.find_element(By.ID, "f-nationality-search")
     box.click()
     box.send_keys("land")
     wait_for(lambda: driver.find_element(By.ID, "f-nationality-listbox").is_displayed(), message="the results")

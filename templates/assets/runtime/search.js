@@ -1,8 +1,9 @@
 /* Search in long lists: a select with `search` becomes the accessible autocomplete (GOV.UK's accessible-autocomplete
    over a <select>): a combobox input whose typing filters a listbox of the select's options (by label and by the
    synonyms an option carries in `data-fg-synonyms`), arrow keys move through the results, Enter chooses, Escape closes,
-   and the number of results is said politely. The select stays in the page, hidden, and holds the value sent; without
-   JavaScript it is all there is. Options a data source fills in later (`optionsFrom`) are searched too. */
+   and the number of results is said politely. The select stays in the page (`#f-ID`), hidden, and holds the value sent;
+   the box is `#f-ID-search`, which the label, the error summary's link and the focus go to. Without JavaScript the
+   select is all there is. Options a data source fills in later (`optionsFrom`) are searched too. */
 import { features, el } from "./page.js";
 import { format, isEmpty, plural } from "./values.js";
 
@@ -46,13 +47,13 @@ features.push(function (p) {
   p.inputs.forEach(function (field) {
     var select = p.$("f-" + field.id);
     if (!field.search || !select || select.tagName !== "SELECT") return;
-    var id = select.id, listId = id + "-listbox", entries = null, known = -1, results = [], active = -1, timer = 0;
+    var id = select.id + "-search", listId = select.id + "-listbox", entries = null, known = -1, results = [], active = -1, timer = 0;
     var box = el("div", "fg-search"), input = el("input", "fg-input fg-search-input"), list = el("ul", "fg-search-list");
-    var hint = el("span", "fg-vh", p.M.searchHint);
-    select.id = id + "-select";
+    var hint = el("span", "fg-vh", p.M.searchHint), label = document.querySelector("label[for=\"" + select.id + "\"]");
     input.id = id;
+    if (label) label.htmlFor = id;
     input.type = "text";
-    hint.id = id + "-search-hint";
+    hint.id = select.id + "-search-hint";
     list.id = listId;
     list.hidden = true;
     list.setAttribute("role", "listbox");
@@ -88,7 +89,7 @@ features.push(function (p) {
       var fragment = document.createDocumentFragment();
       results.forEach(function (entry, index) {
         var item = el("li", "fg-search-option", entry.label);
-        item.id = id + "-option-" + index;
+        item.id = select.id + "-option-" + index;
         item.setAttribute("role", "option");
         item.setAttribute("aria-selected", "false");
         item.addEventListener("mousedown", function (event) { event.preventDefault(); });
@@ -155,7 +156,8 @@ features.push(function (p) {
     });
     // Errors and written values land on the select: the input shows them too.
     new MutationObserver(mirror).observe(select, { attributes: true, attributeFilter: ["aria-invalid", "aria-describedby"] });
-    var write = p.writeValue;
+    var write = p.writeValue, target = p.focusTarget;
+    p.focusTarget = function (targetId) { return targetId === field.id ? input : target(targetId); };
     p.writeValue = function (f, value) { write(f, value); if (f.id === field.id) show(); };
   });
 });
