@@ -9,7 +9,7 @@ Queries are typed from an empty box one character at a time (twelve queries, ROU
 WARMUP keystrokes (default 40) that are not counted. Prints min / median / p95 / max and exits 1 when the median is
 over 16 ms.
 
-usage: bench/search-filter.py        environment: FORMGEN=.build/release/formgen (else .build/debug/formgen) ROUNDS=5
+usage: bench/search-filter.py        environment: FORMGEN=.build/release/formgen (else .build/debug/formgen) ROUNDS=5 DETAIL=1
 """
 import functools
 import json
@@ -27,6 +27,11 @@ ROUNDS = int(os.environ.get("ROUNDS", "5"))
 WARMUP = int(os.environ.get("WARMUP", "40"))
 QUERIES = ["ka", "united", "nor", "bel", "rep", "sa", "ton", "ia", "new ze", "stan", "zq", "or"]
 SYLLABLES = ["ka", "ro", "mi", "na", "to", "bel", "sa", "ria", "nor", "den", "lu", "xe", "stan", "ia", "po", "gal", "ton", "zi"]
+
+
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
 
 
 def binary():
@@ -71,7 +76,7 @@ def build(work):
 
 
 MEASURE = """
-var input = document.getElementById('f-place'), list = document.getElementById('f-place-listbox');
+var input = document.getElementById('f-place-search'), list = document.getElementById('f-place-listbox');
 var queries = arguments[0], rounds = arguments[1], warmup = arguments[2], times = [], shown = [];
 function key(ch) {
   var t0 = performance.now();
@@ -85,7 +90,7 @@ for (var r = 0; r < rounds; r++) queries.forEach(function (q) {
   input.value = '';
   for (var i = 0; i < q.length; i++) { times.push(key(q[i])); shown.push(list.querySelectorAll('[role=option]').length); }
 });
-return {times: times, shown: shown, options: document.getElementById('f-place-select').options.length - 1};
+return {times: times, shown: shown, options: document.getElementById('f-place').options.length - 1};
 """
 
 
@@ -95,7 +100,7 @@ def main():
 
     with tempfile.TemporaryDirectory() as folder:
         out = build(pathlib.Path(folder))
-        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SimpleHTTPRequestHandler, directory=str(out)))
+        server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(out)))
         threading.Thread(target=server.serve_forever, daemon=True).start()
         chrome = webdriver.ChromeOptions()
         for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000"]:
@@ -104,13 +109,19 @@ def main():
         driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=chrome)
         try:
             driver.get(f"http://127.0.0.1:{server.server_address[1]}/search/")
-            driver.find_element("id", "f-place").click()
+            driver.find_element("id", "f-place-search").click()
             result = driver.execute_script(MEASURE, QUERIES, ROUNDS, WARMUP)
             version = driver.capabilities.get("browserVersion", "?")
         finally:
             driver.quit()
             server.shutdown()
             server.server_close()
+    pairs = sorted(zip(result["shown"], result["times"]))
+    if os.environ.get("DETAIL"):
+        for low, high in ((0, 20), (21, 100), (101, 200)):
+            bucket = [t for n, t in pairs if low <= n <= high]
+            if bucket:
+                print(f"{low}-{high} results: {len(bucket)} keystrokes, median {statistics.median(bucket):.2f} ms, max {max(bucket):.2f} ms")
     times = sorted(result["times"])
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
     median = statistics.median(times)

@@ -61,6 +61,12 @@ features.push(function (p) {
      ["autocomplete", "off"], ["spellcheck", "false"]].forEach(function (pair) { input.setAttribute(pair[0], pair[1]); });
     select.hidden = true;
     select.tabIndex = -1;
+    // One listener for the list's options (mousedown kept from taking the focus out of the box).
+    list.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    list.addEventListener("click", function (event) {
+      var item = event.target.closest ? event.target.closest(".fg-search-option") : null;
+      if (item) choose(results[Array.prototype.indexOf.call(list.children, item)]);
+    });
     box.appendChild(input);
     box.appendChild(list);
     box.appendChild(hint);
@@ -68,8 +74,18 @@ features.push(function (p) {
     mirror();
     show();
 
+    /** The select's entries, each with its list item made once (a keystroke then only moves items). */
     function all() {
-      if (select.options.length !== known) { entries = searchEntries(select.options); known = select.options.length; }
+      if (select.options.length !== known) {
+        entries = searchEntries(select.options);
+        known = select.options.length;
+        entries.forEach(function (entry, index) {
+          var item = entry.item = el("li", "fg-search-option", entry.label);
+          item.id = select.id + "-option-" + index;
+          item.setAttribute("role", "option");
+          item.setAttribute("aria-selected", "false");
+        });
+      }
       return entries;
     }
     /** The select's value as the input's text, and the select's error state and description on the input. */
@@ -83,19 +99,12 @@ features.push(function (p) {
       if (select.getAttribute("aria-invalid")) input.setAttribute("aria-invalid", "true"); else input.removeAttribute("aria-invalid");
     }
     function open(query) {
+      close();
       results = filterEntries(all(), query);
       active = -1;
       list.textContent = "";
       var fragment = document.createDocumentFragment();
-      results.forEach(function (entry, index) {
-        var item = el("li", "fg-search-option", entry.label);
-        item.id = select.id + "-option-" + index;
-        item.setAttribute("role", "option");
-        item.setAttribute("aria-selected", "false");
-        item.addEventListener("mousedown", function (event) { event.preventDefault(); });
-        item.addEventListener("click", function () { choose(entry); });
-        fragment.appendChild(item);
-      });
+      results.forEach(function (entry) { fragment.appendChild(entry.item); });
       if (!results.length) fragment.appendChild(el("li", "fg-search-none", p.M.searchNone));
       list.appendChild(fragment);
       list.hidden = false;
@@ -106,19 +115,20 @@ features.push(function (p) {
       timer = setTimeout(function () { p.announce(said); }, 500);
     }
     function close() {
+      if (results[active]) results[active].item.setAttribute("aria-selected", "false");
       list.hidden = true;
       active = -1;
       input.setAttribute("aria-expanded", "false");
       input.removeAttribute("aria-activedescendant");
     }
     function move(to) {
-      var items = list.querySelectorAll(".fg-search-option");
-      if (!items.length) return;
-      if (items[active]) items[active].setAttribute("aria-selected", "false");
-      active = (to + items.length) % items.length;
-      items[active].setAttribute("aria-selected", "true");
-      input.setAttribute("aria-activedescendant", items[active].id);
-      items[active].scrollIntoView({ block: "nearest" });
+      if (!results.length) return;
+      if (results[active]) results[active].item.setAttribute("aria-selected", "false");
+      active = (to + results.length) % results.length;
+      var item = results[active].item;
+      item.setAttribute("aria-selected", "true");
+      input.setAttribute("aria-activedescendant", item.id);
+      item.scrollIntoView({ block: "nearest" });
     }
     /** Sets the select to `entry` (null: no choice) and tells the page, as a change of the select would. */
     function choose(entry) {
