@@ -193,7 +193,8 @@ public enum ConfigSchema {
             "option": ["oneOf": [
                 ["type": ["string", "number", "boolean"]],
                 object(title: nil, ["value": scalar, "label": ref("localizedText", "What the user sees (default: the value)."),
-                                    "synonyms": ["type": "array", "items": ["type": "string"], "description": "Other names a searchable select finds the option by (an endonym, an abbreviation)."]],
+                                    "synonyms": ["type": "array", "items": ["type": "string"], "description": "Other names a searchable select finds the option by (an endonym, an abbreviation)."],
+                                    "exclusive": ref("flag", "A checkbox field's \"None of these\": choosing it clears the others, and a submission may not hold it with another (one per field).")],
                        required: ["value"]),
             ]],
             "validation": validation,
@@ -273,6 +274,8 @@ public enum ConfigSchema {
             "maxSize": ["description": "A file field's largest file: 5MB, 200KB, 2MiB or bytes.", "type": ["string", "integer"]],
             "multiple": ref("flag", "A file field takes several files."),
             "maxFiles": ["type": "integer", "minimum": 1, "description": "Most files when multiple."],
+            "other": ["description": "Radio, select and checkbox fields: adds the option 'other' and a text field, submitted as '<id>_other', shown under it and required when it is chosen.",
+                      "oneOf": [["type": "boolean"], object(title: nil, ["label": ref("localizedText", "The option's label (default: \"Other\" in the page's language).")])]],
         ], required: ["id"])
         schema["if"] = ["properties": ["type": ["const": "paragraph"]], "required": ["type"]]
         schema["else"] = ["anyOf": [["required": ["label"]], ["required": ["alt"]]]]

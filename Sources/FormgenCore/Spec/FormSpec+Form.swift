@@ -93,6 +93,7 @@ extension FormSpec.FieldSpec {
                   optionsFrom: field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) },
                   validations: specs,
                   upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) },
+                  other: field.other.map { _ in OtherChoice.textFieldID(for: field.id) },
                   search: field.searches ? true : nil)
     }
 }

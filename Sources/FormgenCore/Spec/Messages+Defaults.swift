@@ -7,7 +7,7 @@ extension Messages {
     /// carries the rest).
     static let runtimeKeys: Set<String> = [
         "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
-        "rejected", "step", "tooLong", "draftCleared", "tooFast", "countCharsLeft", "countCharsOver", "countWordsLeft",
+        "rejected", "step", "tooLong", "draftCleared", "tooFast", "choicesCleared", "countCharsLeft", "countCharsOver", "countWordsLeft",
         "countWordsOver", "searchResults", "searchNone", "searchHint",
     ]
 
@@ -45,7 +45,7 @@ extension Messages {
                     labelText = englishArticle(before: labelText) + " " + labelText
                 }
             }
-        case "option":
+        case "option", "exclusive", "otherRequired":
             labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
         default:
             break

@@ -151,6 +151,12 @@ public struct ReferenceWriter {
             facts.append("\(.strong("Read-only:")) only its presence is checked.")
         }
         if let options = optionsText(field) { facts.append("\(.strong("Options:")) \(options)") }
+        if field.other != nil {
+            facts.append("\(.strong("Other:")) choosing \(code: OtherChoice.value) asks what it is in \(code: OtherChoice.textFieldID(for: field.id)).")
+        }
+        if let owner = field.otherOf {
+            facts.append("\(.strong("Other of:")) the text of \(code: owner)'s \(code: OtherChoice.value), asked (and required) only when it is chosen.")
+        }
         if field.searches {
             let synonyms = field.options.filter { !$0.synonyms.isEmpty }.count
             let how: ReferenceInline = field.search == nil ? "on, as the list has more than \(Field.searchThreshold) options" : "on"
@@ -177,7 +183,8 @@ public struct ReferenceWriter {
         }
         guard field.kind.isChoice, !field.effectiveOptions.isEmpty else { return nil }
         return field.effectiveOptions.map { option -> ReferenceInline in
-            option.label == option.value ? .code(option.value) : "\(code: option.value) (\(text: option.label))"
+            let shown: ReferenceInline = option.label == option.value ? .code(option.value) : "\(code: option.value) (\(text: option.label))"
+            return option.exclusive == true ? "\(shown), only on its own" : shown
         }.joined(separator: ", ") + "."
     }
 
@@ -199,6 +206,7 @@ public struct ReferenceWriter {
             case "number": name = "A number"
             case "date": name = "A real date, written YYYY-MM-DD"
             case "option": name = "One of the options"
+            case "exclusive": name = "\(code: field.options.first { $0.exclusive == true }?.value ?? "") not with another option"
             default: name = wording.check(.mask(field.mask ?? ""))
             }
             checks.append((name, texts.format(check)))
