@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     package enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, other
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, other, search
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -26,6 +26,7 @@ extension FormSpec.FieldSpec {
         upload = try container.decodeIfPresent(FormSpec.UploadSpec.self, forKey: .upload)
         rules = try container.decodeIfPresent([FormSpec.RuleSpec].self, forKey: .rules)
         other = try container.decodeIfPresent(String.self, forKey: .other)
+        search = try container.decodeIfPresent(Bool.self, forKey: .search)
     }
 
     /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
@@ -51,5 +52,6 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(upload, forKey: .upload)
         try container.encodeIfPresent(rules, forKey: .rules)
         try container.encodeIfPresent(other, forKey: .other)
+        if search == true { try container.encode(true, forKey: .search) }
     }
 }

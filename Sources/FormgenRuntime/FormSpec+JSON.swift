@@ -117,6 +117,7 @@ extension FormSpec.FieldSpec {
             }
             if required { json.member("required", true) }
             if let rules { json.key("rules"); json.list(rules) { $1.write(into: &$0) } }
+            if search == true { json.member("search", true) }
             if sensitive { json.member("sensitive", true) }
             json.member("type", type)
             if let upload {

@@ -88,9 +88,11 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var rules: [RuleSpec]? = nil
         /// The id of the text field that says what "Other" is (`other:` on a choice field); absent otherwise.
         public var other: String? = nil
+        /// `true` on a select drawn with a search box over it (the `search` module); absent otherwise.
+        public var search: Bool? = nil
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, other: String? = nil) {
+        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, other: String? = nil, search: Bool? = nil) {
             self.id = id
             self.type = type
             self.kind = kind
@@ -110,6 +112,7 @@ public struct FormSpec: Codable, Sendable, Hashable {
             self.upload = upload
             self.rules = rules
             self.other = other
+            self.search = search
         }
     }
 

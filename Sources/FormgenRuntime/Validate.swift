@@ -184,6 +184,9 @@ public struct FormValidator: @unchecked Sendable {
             guard let limit = number else { return nil }
             let length = Double(text.unicodeScalars.count)
             return (rule.rule == "minLength" ? length >= limit : length <= limit) ? nil : ruleText
+        case "maxWords":
+            guard let limit = number else { return nil }
+            return Double(FieldValue.wordCount(text)) <= limit ? nil : ruleText
         case "minValue", "maxValue":
             guard let limit = number else { return nil }
             guard let given = FieldValue.decimal(text) else { return ruleText }

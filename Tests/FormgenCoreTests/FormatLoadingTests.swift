@@ -10,7 +10,7 @@ import Testing
         #expect(errors == [])
         #expect(ExampleSite.loaded.site.allForms.map(\.path) == [
             "ar/login", "currency-exchange", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
-            "register", "registration",
+            "register", "registration", "travel",
         ])
     }
 

@@ -6,8 +6,9 @@ import Testing
 @Suite struct MessagesTests {
     static let twelve = ["ar", "de", "en", "es", "fr", "he", "it", "nl", "pl", "pt", "tr", "uk"]
     /// The messages that speak of a number of things, each in the plural forms of its language.
-    static let countedKeys: Set<String> = ["days", "fileCount", "hours", "maxAge", "maxItems", "maxLength", "minAge", "minItems",
-                                          "minLength", "minutes", "tooLong"]
+    static let countedKeys: Set<String> = ["countCharsHint", "countCharsLeft", "countCharsOver", "countWordsHint", "countWordsLeft",
+                                          "countWordsOver", "days", "fileCount", "hours", "maxAge", "maxItems", "maxLength",
+                                          "maxWords", "minAge", "minItems", "minLength", "minutes", "searchResults", "tooLong"]
 
     @Test func formgenShipsTwelveLanguages() {
         #expect(Messages.languages == Self.twelve)

@@ -107,6 +107,21 @@ rules:
   - {when: contact, condition: equals, value: Phone, action: show, otherwise: hide, targets: [phone]}
 """
 
+# A searchable select whose options a data source fills in when the page opens (optionsFrom and search together).
+SEARCH_LIVE_FORM = """
+id: search-live-check
+title: Search live check
+lang: en
+dataSources:
+  - {id: rates, type: api, endpoint: /api/currencies}
+fields:
+  - id: currency
+    label: Currency
+    type: autocomplete
+    required: true
+    optionsFrom: {dataSource: rates, valueKey: shortName, labelKey: name, dropIf: {key: valMid, in: [0, null, ""]}}
+"""
+
 # A Netlify form with a time trap: a honeypot no person sees, and a refusal when sent within 3 seconds.
 TRAP_FORM = """
 id: trap-check
@@ -203,6 +218,7 @@ def site_dir(tmp_path_factory):
     (configs / "forms" / "topics-check.yaml").write_text(TOPICS_FORM)
     (configs / "forms" / "look-check.yaml").write_text(LOOK_FORM)
     (configs / "forms" / "trap-check.yaml").write_text(TRAP_FORM)
+    (configs / "forms" / "search-live-check.yaml").write_text(SEARCH_LIVE_FORM)
     out = work / "public"
     subprocess.run([str(binary), "build", "--config", str(configs), "--templates", str(REPOSITORY / "templates"), "--out", str(out)],
                    cwd=REPOSITORY, check=True, capture_output=True)

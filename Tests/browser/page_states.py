@@ -193,6 +193,22 @@ def to_household_pets(driver):
     next_step(driver)
 
 
+def search_open(driver):
+    """travel: "land" typed into the nationality search, its results open, the arrow keys on the second."""
+    box = driver.find_element(By.ID, "f-nationality-search")
+    box.click()
+    box.send_keys("land")
+    wait_for(lambda: driver.find_element(By.ID, "f-nationality-listbox").is_displayed(), message="the results")
+    box.send_keys("\ue015\ue015")  # ArrowDown twice
+
+
+def count_over(driver):
+    """travel: the stay's answer 9 characters over its 200, and the purpose's 2 of its 50 words."""
+    driver.find_element(By.ID, "f-plans").send_keys("A small guest house near the old harbour. " * 5)
+    driver.find_element(By.ID, "f-purpose").send_keys("Visiting family")
+    wait_for(lambda: "too many" in driver.find_element(By.CSS_SELECTOR, "#fg-field-plans .fg-count").text, message="the count")
+
+
 def journey_to(step_count):
     """pet-adoption-journey: the first `step_count` steps answered (Yes, about you, a home with other pets)."""
     steps = [fill({"adult": ("choose", 0)}), next_step, fill(ABOUT_YOU), next_step,
@@ -208,7 +224,7 @@ FORMS = [
     ("ar/login/", "ar/login", "ar"), ("register/", "register", "en"), ("registration/", "registration", "en"),
     ("pet-adoption/", "pet-adoption", "en"), ("pet-adoption-journey/", "pet-adoption-journey", "en"),
     ("lumiform-nested/", "lumiform-nested", "en"), ("currency-exchange/", "currency-exchange", "en"),
-    ("household/", "household", "en"),
+    ("household/", "household", "en"), ("travel/", "travel", "en"),
 ]
 # Forms with no required field: nothing to show as errors when sent empty.
 NO_REQUIRED_FIELD = {"lumiform-nested/"}
@@ -257,6 +273,10 @@ def flow_states():
         State("household", "review with 3 items", household[0], (to_household_pets, pets(3), next_step)),
         State("household", "sent", household[0], (to_household_pets, pets(3), next_step, send)),
         State("currency-exchange", "sent", "currency-exchange/", (options_loaded, fill({"currency": "EUR", "amount": "100"}), send)),
+        State("travel", "search open", "travel/", (search_open,)),
+        State("travel", "count over", "travel/", (count_over,)),
+        State("travel", "count over with errors", "travel/", (count_over, show_errors)),
+        State("travel", "no-JS", "travel/", javascript=False),
         State("login", "wrong password", "login/", (fill({"email": "ann@example.org", "password": "wrong-password"}), refused)),
         State("ar/login", "wrong password", "ar/login/", (fill({"email": "ann@example.org", "password": "wrong-password"}), refused),
               lang="ar"),

@@ -6,7 +6,8 @@ import { readFileSync, readdirSync } from "node:fs";
 const folder = new URL("../../templates/i18n/", import.meta.url);
 const vectors = JSON.parse(readFileSync(new URL("../vectors/validation.json", import.meta.url), "utf8"));
 // The messages that speak of a number of things (MessagesTests.countedKeys in Swift).
-const COUNTED = ["days", "fileCount", "hours", "maxAge", "maxItems", "maxLength", "minAge", "minItems", "minLength", "minutes", "tooLong"];
+const COUNTED = ["countCharsHint", "countCharsLeft", "countCharsOver", "countWordsHint", "countWordsLeft", "countWordsOver", "days", "fileCount",
+  "hours", "maxAge", "maxItems", "maxLength", "maxWords", "minAge", "minItems", "minLength", "minutes", "searchResults", "tooLong"];
 
 test("Intl.PluralRules gives the categories the shared vectors list (Swift's PluralRules is held to the same)", () => {
   assert.deepEqual(Object.keys(vectors.plurals).sort(), ["ar", "de", "en", "fr", "nl", "pl"]);

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
 import "../../templates/assets/runtime/bounds.js";
+import "../../templates/assets/runtime/count.js";
 import "../../templates/assets/runtime/journey.js";
 import "../../templates/assets/runtime/repeat.js";
 import "../../templates/assets/runtime/files.js";

@@ -55,6 +55,8 @@ SEMANTICS = [
     "regex: a search on the trimmed text (not implicitly anchored), read as ECMAScript `new RegExp(value, 'u')`",
     "(\\d = [0-9], \\w = [A-Za-z0-9_], \\b ASCII word boundary, \\s = ECMAScript white space, . = anything but",
     "\\n \\r U+2028 U+2029). minLength/maxLength count Unicode code points of the trimmed text.",
+    "maxWords n: the trimmed text has at most n words, a word being a run of characters other than ECMAScript white",
+    "space (the trim set above; `text.match(/\\S+/g)`); its default message is counted like maxLength's.",
     "minValue/maxValue compare numbers; a value that is not a decimal number fails them.",
     "email: ^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$ (same regex dialect). mask: the rule's own mask, as above.",
     "minDate/maxDate: inclusive; bounds 'YYYY-MM-DD', 'today' or relative ('-18y', '+30d', '-1y6m'): years and",
@@ -105,6 +107,10 @@ SEMANTICS = [
     "build shows by a rule (<id> equals 'other' -> show, otherwise hide), so it is checked and sent only then.",
     "dropIf: {rule: {key, in}, entry, dropped}: an entry that is an object is dropped when its value at key (null when",
     "missing) is one of `in` (numbers compare as numbers, nothing else converts); an entry that is not an object never is.",
+    "counts: {name, lang, rule, limit, value, over, message}: what the count under a field with maxLength or maxWords",
+    "says for value: used = the trimmed text's code points (maxLength) or words (maxWords, as above); left = limit - used;",
+    "message = messages[lang][(countChars|countWords) + (Left when left >= 0, else Over) + '.' + the plural category",
+    "of |left|] with {value} = |left|; over = left < 0.",
 ]
 
 
@@ -210,7 +216,7 @@ def with_messages(field, fields, lang):
     labels = {other["id"]: other["label"] for other in reversed(fields)}
     for rule in field.get("validations", []):
         if "message" not in rule:
-            number = rule.get("value") if rule["rule"] in ("minLength", "maxLength", "minAge", "maxAge") else None
+            number = rule.get("value") if rule["rule"] in ("minLength", "maxLength", "maxWords", "minAge", "maxAge") else None
             text = fill(rule["rule"], count=number)
             if rule["rule"] == "equalsField":
                 text = text.replace("{other}", labels.get(str(rule.get("value")), str(rule.get("value"))))
@@ -407,6 +413,70 @@ one("maxLength custom message", f("zip", "ZIP", validations=[v("maxLength", 10, 
 one("minLength nl default", f("name", "Naam", validations=[v("minLength", 3)]), "ab", "Naam moet minstens 3 tekens lang zijn", lang="nl")
 one("maxLength de default", f("name", "Name", validations=[v("maxLength", 3)]), "abcd", "Name darf höchstens 3 Zeichen lang sein", lang="de")
 one("length of a number field's text", f("n", "Count", "number", validations=[v("maxLength", 3)]), "12345", "Count must be 3 characters or fewer")
+
+# ---------------------------------------------------------------- words (maxWords)
+def words_text(n):
+    return "word" if n == 1 else "words"
+
+
+for n, value, count in [
+    (3, "one two three", 3), (3, "one two three four", 4), (1, "one", 1), (1, "one two", 2),
+    (2, "  padded   words  ", 2), (2, "tab\tand\nnewline", 3), (2, "no\u00a0break space", 3),
+    (2, "ideographic\u3000space here", 3), (2, "zero\u200bwidth joins", 2), (2, "em\u2003space", 2),
+    (3, "😀 😀 😀", 3), (2, "e\u0301 a\u0301 i", 3), (2, "- - -", 3), (2, "hyphen-ated words", 2),
+    (5, "\ufeffbom\ufeffsplits\ufeff", 2),
+]:
+    one(f"maxWords {n}: {value!r}", f("story", "Your story", "textarea", validations=[v("maxWords", n)]), value,
+        None if count <= n else f"Your story must be {n} {words_text(n)} or fewer")
+one("maxWords custom message", f("story", "Story", "textarea", validations=[v("maxWords", 2, "Keep it to {value} words")]), "a b c", "Keep it to 2 words")
+one("maxWords nl default", f("story", "Verhaal", "textarea", validations=[v("maxWords", 2)]), "a b c", "Verhaal mag hoogstens 2 woorden lang zijn", lang="nl")
+one("maxWords pl few", f("story", "Opis", "textarea", validations=[v("maxWords", 3)]), "a b c d", "Opis może mieć najwyżej 3 słowa", lang="pl")
+one("maxWords pl many", f("story", "Opis", "textarea", validations=[v("maxWords", 5)]), "a b c d e f", "Opis może mieć najwyżej 5 słów", lang="pl")
+one("maxWords ar two", f("story", "القصة", "textarea", validations=[v("maxWords", 2)]), "a b c", "يجب ألا يزيد القصة على كلمتين", lang="ar")
+one("maxWords after maxLength", f("story", "Story", "textarea", validations=[v("maxLength", 5), v("maxWords", 1)]), "ab cd ef", "Story must be 5 characters or fewer")
+one("maxWords on a text field", f("title", "Title", validations=[v("maxWords", 2)]), "a b c", "Title must be 2 words or fewer")
+one("maxLength on a textarea refuses over-length, nothing cut", f("story", "Story", "textarea", validations=[v("maxLength", 10)]), "a" * 11, "Story must be 10 characters or fewer")
+
+# ---------------------------------------------------------------- the count under a field (the page's `count` module)
+COUNTS = []
+
+
+def count(name, rule_name, limit, value, lang="en"):
+    """What the count under a field says for `value`: the remaining or surplus characters (code points of the trimmed
+    text, as maxLength measures) or words (as maxWords counts), in the plural form of that number."""
+    table = read_messages()[lang]
+    trimmed = value.strip(" \t\n\x0b\x0c\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff")
+    if rule_name == "maxLength":
+        used, key = len(trimmed), "countChars"
+    else:
+        used, key = len(re.findall(r"[^ \t\n\x0b\x0c\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]+", trimmed)), "countWords"
+    left = limit - used
+    key += "Left" if left >= 0 else "Over"
+    n = abs(left)
+    COUNTS.append({"name": name, "lang": lang, "rule": rule_name, "limit": limit, "value": value, "over": left < 0,
+                   "message": counted(table, key, n, lang).replace("{value}", str(n))})
+
+
+count("empty: the whole limit remains", "maxLength", 200, "")
+count("12 characters remaining", "maxLength", 20, "12345678")
+count("one character remaining", "maxLength", 5, "abcd")
+count("none remaining", "maxLength", 4, "abcd")
+count("one too many", "maxLength", 3, "abcd")
+count("3 characters too many", "maxLength", 5, "abcdefgh")
+count("emoji count once", "maxLength", 3, "😀😀😀😀")
+count("padding is not counted", "maxLength", 3, "  abc \n")
+count("words remaining", "maxWords", 10, "seven words are here in this box")
+count("one word remaining", "maxWords", 3, "two words")
+count("words too many", "maxWords", 2, "one two three four five")
+count("white space runs split once", "maxWords", 3, "a \t\n b\u3000c")
+count("pl: 2 characters remaining (few)", "maxLength", 4, "ab", "pl")
+count("pl: 5 characters too many (many)", "maxLength", 1, "abcdef", "pl")
+count("pl: 22 words remaining (few)", "maxWords", 23, "a", "pl")
+count("ar: two characters remaining", "maxLength", 3, "a", "ar")
+count("ar: 11 words too many", "maxWords", 1, "a b c d e f g h i j k l", "ar")
+count("fr: 0 and 1 are one", "maxLength", 1, "a", "fr")
+count("de: one word too many", "maxWords", 1, "ein Wort", "de")
+count("nl: 3 characters too many", "maxLength", 2, "abcde", "nl")
 
 # ---------------------------------------------------------------- counted messages in the plural form of their number
 PLURAL_LENGTHS = {
@@ -1258,7 +1328,7 @@ def main():
     body_names = [b["name"] for b in BODIES]
     assert len(set(body_names)) == len(body_names)
     document = {"semantics": SEMANTICS, "messages": read_messages(), "plurals": plurals, "cases": CASES,
-                "bodies": BODIES, "dropIf": DROPS}
+                "bodies": BODIES, "dropIf": DROPS, "counts": COUNTS}
     text = json.dumps(document, ensure_ascii=False, indent=1)
     (HERE / "validation.json").write_text(text + "\n")
     print(f"wrote {len(CASES)} cases, {len(BODIES)} bodies and {len(DROPS)} dropIf cases to {HERE / 'validation.json'}")

@@ -133,6 +133,8 @@ public struct FormChecker: Sendable {
             case .maxLength(let n): highest["Length"] = (Double(n), rule.location)
             case .minValue(let n): lowest["Value"] = (n, rule.location)
             case .maxValue(let n): highest["Value"] = (n, rule.location)
+            case .maxWords where field.type != .text && field.type != .textarea:
+                log.error("'maxWords' applies only to text and textarea fields; '\(field.id)' is a \(field.type.rawValue) field", at: rule.location)
             case .minDate(.fixed(let y, let m, let d)): lowest["Date"] = (Double(y * 10000 + m * 100 + d), rule.location)
             case .maxDate(.fixed(let y, let m, let d)): highest["Date"] = (Double(y * 10000 + m * 100 + d), rule.location)
             case .equalsField(let other):

@@ -3,7 +3,7 @@ struct FieldReader {
     static let keys: Set<String> = [
         "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
         "mask", "keyboard", "dateStyle", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
-        "accept", "maxSize", "multiple", "maxFiles", "other",
+        "accept", "maxSize", "multiple", "maxFiles", "other", "search",
     ]
 
     /// Reads a field; rules written on it are appended to `rules`.
@@ -22,8 +22,10 @@ struct FieldReader {
         let type: FieldType
         if let known = FieldType(rawValue: typeName) {
             type = known
+        } else if typeName == Self.autocompleteType {
+            type = .select
         } else {
-            node["type"]?.error(unknownMessage("field type", typeName, FieldType.allCases.map(\.rawValue)))
+            node["type"]?.error(unknownMessage("field type", typeName, FieldType.allCases.map(\.rawValue) + [Self.autocompleteType]))
             type = .text
         }
         let localizedLabel = node.localized("label") ?? node.localized("alt")
@@ -69,6 +71,15 @@ struct FieldReader {
                 node["mask"]?.error("mask '\(mask)' has no placeholder: use # for a digit, A for a letter, * for either")
             }
         }
+        if let search = node.bool("search") {
+            field.search = search
+            if type != .select { node["search"]?.error("'search' applies only to select fields; '\(id)' is a \(typeName) field") }
+            if typeName == Self.autocompleteType && !search {
+                node["search"]?.error("'type: autocomplete' is a select with search: leave 'search: false' out, or write 'type: select'")
+            }
+        } else if typeName == Self.autocompleteType {
+            field.search = true
+        }
         if let optionsNode = node["options"] {
             field.options = OptionReader(fieldID: id, type: type).read(optionsNode)
         }
@@ -99,14 +110,17 @@ struct FieldReader {
         return field
     }
 
+    /// `type: autocomplete`: a select with `search: true`.
+    static let autocompleteType = "autocomplete"
+
     static func isValidID(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first, first.properties.isAlphabetic else { return false }
         return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
     }
 }
 
-/// Reads `options`: a list of strings, or of `{value, label, exclusive}`; `exclusive: true` ("None of these") only
-/// on one option of a checkbox group.
+/// Reads `options`: a list of strings, or of `{value, label, exclusive, synonyms}`; `exclusive: true` ("None of these")
+/// only on one option of a checkbox group.
 struct OptionReader {
     /// The field the options belong to, for errors about `exclusive`.
     var fieldID: String
@@ -118,12 +132,12 @@ struct OptionReader {
         return items.compactMap { item in
             if let text = item.scalarText { return FieldOption(value: text, label: text) }
             guard item.expectMapping("an option") else { return nil }
-            item.warnUnknownKeys(allowed: ["value", "label", "exclusive"], in: "option")
+            item.warnUnknownKeys(allowed: ["value", "label", "exclusive", "synonyms"], in: "option")
             guard let value = item.string("value") else {
                 item.error("option is missing 'value'")
                 return nil
             }
-            var option = FieldOption(value: value, label: item.text("label") ?? value)
+            var option = FieldOption(value: value, label: item.text("label") ?? value, synonyms: item.stringList("synonyms") ?? [])
             if item.bool("exclusive") == true, let flag = item["exclusive"] {
                 if type != .checkbox {
                     flag.error("'exclusive' applies only to the options of a checkbox field; '\(fieldID)' is a \(type.rawValue) field, where one option is chosen anyway")

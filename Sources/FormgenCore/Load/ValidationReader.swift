@@ -96,6 +96,9 @@ struct ValidationReader {
         case "minLength", "maxLength":
             guard let number = need({ $0.intValue.flatMap { $0 >= 0 ? $0 : nil } }, "a whole number of 0 or more") else { return nil }
             kind = name == "minLength" ? .minLength(number) : .maxLength(number)
+        case "maxWords":
+            guard let number = need({ $0.intValue.flatMap { $0 >= 1 ? $0 : nil } }, "a whole number of 1 or more") else { return nil }
+            kind = .maxWords(number)
         case "minValue", "maxValue", "min", "max":
             guard let number = need({ $0.doubleValue }, "a number") else { return nil }
             kind = name.hasPrefix("min") ? .minValue(number) : .maxValue(number)

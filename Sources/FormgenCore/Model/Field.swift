@@ -35,6 +35,7 @@ public struct Field: Sendable, Hashable {
         var mask: String?
         var keyboard: Keyboard?
         var dateStyle: DateStyle = .native
+        var search: Bool?
         var autocomplete: String?
         var defaultValue: String?
         var sensitive: Bool
@@ -157,6 +158,19 @@ public struct Field: Sendable, Hashable {
         get { storage.values.dateStyle }
         _modify { yield &unique().values.dateStyle }
     }
+    /// `search: true` or `false` as written (`type: autocomplete` is a select with `search: true`); nil when not written.
+    public var search: Bool? {
+        get { storage.values.search }
+        _modify { yield &unique().values.search }
+    }
+    /// Whether the select is drawn with a search box: as written, else on for more than
+    /// ``Field/searchThreshold`` options known at build time.
+    public var searches: Bool {
+        guard kind == .select else { return false }
+        return search ?? (options.count > Field.searchThreshold)
+    }
+    /// A select with more options than this searches by default.
+    public static let searchThreshold = 20
     public var autocomplete: String? {
         get { storage.values.autocomplete }
         _modify { yield &unique().values.autocomplete }

@@ -70,7 +70,7 @@ extension FormItem {
             if field.translations["label"]?[language.lowercased()] == nil { copy.label = texts(copy.label) ?? copy.label }
             if field.translations["help"]?[language.lowercased()] == nil { copy.help = texts(copy.help) }
             if field.translations["placeholder"]?[language.lowercased()] == nil { copy.placeholder = texts(copy.placeholder) }
-            copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label, exclusive: $0.exclusive) }
+            copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label, exclusive: $0.exclusive, synonyms: $0.synonyms) }
             if var choice = copy.other, choice.isCustom, field.other?.translations[language.lowercased()] == nil {
                 choice.label = texts(choice.label) ?? choice.label
                 copy.other = choice

@@ -7,6 +7,8 @@ public struct ValidationRule: Sendable, Hashable {
         case regex(String)
         case minLength(Int)
         case maxLength(Int)
+        /// At most this many words (runs of characters other than white space, as ECMAScript's `\S+`).
+        case maxWords(Int)
         case minValue(Double)
         case maxValue(Double)
         case email
@@ -40,6 +42,7 @@ public struct ValidationRule: Sendable, Hashable {
         case .regex: return "regex"
         case .minLength: return "minLength"
         case .maxLength: return "maxLength"
+        case .maxWords: return "maxWords"
         case .minValue: return "minValue"
         case .maxValue: return "maxValue"
         case .email: return "email"
@@ -54,7 +57,7 @@ public struct ValidationRule: Sendable, Hashable {
 
     /// Every rule name a config may use.
     public static let names: [String] = [
-        "required", "regex", "minLength", "maxLength", "minValue", "maxValue", "email", "mask",
+        "required", "regex", "minLength", "maxLength", "maxWords", "minValue", "maxValue", "email", "mask",
         "minDate", "maxDate", "minAge", "maxAge", "equalsField",
     ]
 }

@@ -19,6 +19,9 @@ struct FieldView {
         let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language, tables: tables) : nil
         let readOnly = field.readOnly || field.dataSource != nil
         let autocomplete = kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)
+        let countHint = FieldCount.hint(for: field, language: language, tables: tables)
+        let countID = "\(inputID)-count"
+        let describedBy = [field.help == nil ? nil : hintID, countHint == nil ? nil : countID].compactMap { $0 }
         var view: [String: TemplateValue] = [
             "id": .text(field.id),
             "inputId": .text(inputID),
@@ -26,7 +29,9 @@ struct FieldView {
             "errorId": "\(inputID)-error",
             "label": .text(field.label),
             "helpHTML": .text(field.help.map(Markdown.inlineHTML)),
-            "describedBy": .text(field.help == nil ? nil : hintID),
+            "describedBy": .text(describedBy.isEmpty ? nil : describedBy.joined(separator: " ")),
+            "countHint": .text(countHint),
+            "countId": .text(countID),
             "required": .bool(field.required),
             "nativeRequired": .bool(field.required && !sometimesAsked),
             "readOnly": .bool(readOnly),
@@ -175,6 +180,7 @@ struct FieldView {
                 "selected": .bool(!field.kind.isGroup && option.value == field.defaultValue),
                 "checked": .bool(field.kind.isGroup && option.value == field.defaultValue),
                 "reveal": false,
+                "synonyms": .text(option.synonyms.isEmpty ? nil : option.synonyms.joined(separator: "|")),
                 // A required radio group: one must be chosen. A box of a checkbox group is never required on its own
                 // (the browser would ask for every box); the runtime or the server asks for one.
                 "nativeRequired": .bool(field.kind != .checkboxGroup && field.required && !sometimesAsked),
@@ -196,7 +202,8 @@ struct FieldView {
             case .regex(let pattern) where values["pattern"] ?? nil == nil:
                 values["pattern"] = RegexSyntax.htmlPattern(RegexSyntax.anchoredForPatternAttribute(pattern))
             case .minLength(let n): values["minLength"] = String(n)
-            case .maxLength(let n): values["maxLength"] = String(n)
+            // No `maxlength` for a maxLength rule: it would cut what is typed or pasted without a word; the count
+            // and the check say it instead.
             case .minValue(let n) where field.type == .number: values["min"] = formatNumber(n)
             case .maxValue(let n) where field.type == .number: values["max"] = formatNumber(n)
             case .minDate(let bound) where field.type == .date:

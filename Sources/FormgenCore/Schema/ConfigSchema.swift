@@ -201,6 +201,7 @@ public enum ConfigSchema {
             "option": ["oneOf": [
                 ["type": ["string", "number", "boolean"]],
                 object(title: nil, ["value": scalar, "label": ref("localizedText", "What the user sees (default: the value)."),
+                                    "synonyms": ["type": "array", "items": ["type": "string"], "description": "Other names a searchable select finds the option by (an endonym, an abbreviation)."],
                                     "exclusive": ref("flag", "A checkbox field's \"None of these\": choosing it clears the others, and a submission may not hold it with another (one per field).")],
                        required: ["value"]),
             ]],
@@ -252,7 +253,9 @@ public enum ConfigSchema {
     static var field: JSONValue {
         var schema = object(title: nil, [
             "id": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$", "description": "The name the value is submitted under: letters, digits, '_' and '-', starting with a letter."],
-            "type": ["type": "string", "enum": .array(FieldType.allCases.map { .string($0.rawValue) }), "default": "text"],
+            "type": ["type": "string", "enum": .array((FieldType.allCases.map(\.rawValue) + [FieldReader.autocompleteType]).map { .string($0) }), "default": "text",
+                     "description": "The kind of field; 'autocomplete' is a select with 'search: true'."],
+            "search": ["type": "boolean", "description": .string("A select drawn with a search box over it (type to filter, arrow keys, Enter); default: on for more than \(Field.searchThreshold) options written or from a list, off for options fetched by the page. Without JavaScript the select stays.")],
             "label": ref("localizedText", "What the field asks; for an image, its alternative text."),
             "alt": ref("localizedText", "An image's alternative text (as 'label')."),
             "help": ref("localizedText", "Markdown shown under the label."),
@@ -298,7 +301,8 @@ public enum ConfigSchema {
             "regex": "A regular expression the answer must contain a match of (anchor it with ^…$).",
             "pattern": "The same as regex.",
             "minLength": "At least this many characters.",
-            "maxLength": "At most this many characters.",
+            "maxLength": "At most this many characters; a textarea shows a count under it.",
+            "maxWords": "At most this many words (runs of characters other than white space); a text or textarea field shows a count under it.",
             "minValue": "A number at least this.",
             "maxValue": "A number at most this.",
             "min": "The same as minValue.",

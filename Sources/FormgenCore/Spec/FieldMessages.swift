@@ -62,7 +62,7 @@ public struct FieldMessages {
     /// The number a counted rule's message speaks of (characters, years), for its plural form.
     static func count(of kind: ValidationRule.Kind) -> Int? {
         switch kind {
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return n
+        case .minLength(let n), .maxLength(let n), .maxWords(let n), .minAge(let n), .maxAge(let n): return n
         default: return nil
         }
     }

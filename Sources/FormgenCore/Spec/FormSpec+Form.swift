@@ -93,7 +93,8 @@ extension FormSpec.FieldSpec {
                   optionsFrom: field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) },
                   validations: specs,
                   upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) },
-                  other: field.other.map { _ in OtherChoice.textFieldID(for: field.id) })
+                  other: field.other.map { _ in OtherChoice.textFieldID(for: field.id) },
+                  search: field.searches ? true : nil)
     }
 }
 
@@ -109,7 +110,7 @@ extension FormSpec.ValidationSpec {
         case .regex(let pattern): return .string(pattern)
         case .mask(let mask): return .string(mask)
         case .equalsField(let other): return .string(other)
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return .number(Double(n))
+        case .minLength(let n), .maxLength(let n), .maxWords(let n), .minAge(let n), .maxAge(let n): return .number(Double(n))
         case .minValue(let n), .maxValue(let n): return .number(n)
         case .minDate(let bound), .maxDate(let bound): return .string(bound.description)
         }

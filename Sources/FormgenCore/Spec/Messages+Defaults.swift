@@ -7,7 +7,8 @@ extension Messages {
     /// carries the rest).
     static let runtimeKeys: Set<String> = [
         "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
-        "rejected", "step", "tooLong", "draftCleared", "tooFast", "choicesCleared",
+        "rejected", "step", "tooLong", "draftCleared", "tooFast", "choicesCleared", "countCharsLeft", "countCharsOver", "countWordsLeft",
+        "countWordsOver", "searchResults", "searchNone", "searchHint",
     ]
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",
@@ -73,7 +74,7 @@ extension Messages {
         switch kind {
         case .required, .email, .equalsField: return nil
         case .regex(let text), .mask(let text): return text
-        case .minLength(let n), .maxLength(let n), .minAge(let n), .maxAge(let n): return String(n)
+        case .minLength(let n), .maxLength(let n), .maxWords(let n), .minAge(let n), .maxAge(let n): return String(n)
         case .minValue(let n), .maxValue(let n): return formatNumber(n)
         case .minDate(let bound), .maxDate(let bound): return dateText(bound)
         }

@@ -1,6 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, repeat, files, drafts, prefill,
-   options, send, ready, frame) adds itself to `features`,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, files, drafts,
+   prefill, options, send, ready, frame) adds itself to `features`,
    bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
@@ -13,6 +13,8 @@ import "./datebox.js";
 import "./wizard.js";
 import "./choice.js";
 import "./mask.js";
+import "./count.js";
+import "./search.js";
 import "./repeat.js";
 import "./files.js";
 import "./drafts.js";

@@ -157,6 +157,14 @@ public struct ReferenceWriter {
         if let owner = field.otherOf {
             facts.append("\(.strong("Other of:")) the text of \(code: owner)'s \(code: OtherChoice.value), asked (and required) only when it is chosen.")
         }
+        if field.searches {
+            let synonyms = field.options.filter { !$0.synonyms.isEmpty }.count
+            let how: ReferenceInline = field.search == nil ? "on, as the list has more than \(Field.searchThreshold) options" : "on"
+            facts.append("\(.strong("Search:")) \(how); type to filter, arrow keys and Enter to choose\(synonyms > 0 ? ReferenceInline(", matching \(synonyms) option\(synonyms == 1 ? "" : "s") on \(synonyms == 1 ? "its" : "their") synonyms too") : ""). Without JavaScript, the list.")
+        }
+        if let rule = FieldCount.rule(of: field) {
+            facts.append("\(.strong("Count:")) shows the \(rule.name == "maxWords" ? "words" : "characters") left of \(rule.limit) as the person types.")
+        }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
         if let reason = field.sensitivityReason { facts.append("\(.strong("Never saved:")) kept out of browser drafts (\(words: reason)).") }
         blocks.append(.paragraph(facts.joined(separator: .lineBreak)))

@@ -21,6 +21,7 @@ struct RuleWording {
         case .regex(let pattern): return "Matches the regular expression \(code: pattern)"
         case .minLength(let n): return "At least \(n) character\(n == 1 ? "" : "s")"
         case .maxLength(let n): return "At most \(n) character\(n == 1 ? "" : "s")"
+        case .maxWords(let n): return "At most \(n) word\(n == 1 ? "" : "s")"
         case .minValue(let n): return "At least \(words: formatNumber(n))"
         case .maxValue(let n): return "At most \(words: formatNumber(n))"
         case .email: return "An email address"
