@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     package enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, rows, multiple, scale
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -25,6 +25,9 @@ extension FormSpec.FieldSpec {
         `repeat` = try container.decodeIfPresent(FormSpec.RepeatSpec.self, forKey: .repeat)
         upload = try container.decodeIfPresent(FormSpec.UploadSpec.self, forKey: .upload)
         rules = try container.decodeIfPresent([FormSpec.RuleSpec].self, forKey: .rules)
+        rows = try container.decodeIfPresent([FieldOption].self, forKey: .rows)
+        multiple = try container.decodeIfPresent(Bool.self, forKey: .multiple)
+        scale = try container.decodeIfPresent(FormSpec.ScaleSpec.self, forKey: .scale)
     }
 
     /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
@@ -49,5 +52,8 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(`repeat`, forKey: .repeat)
         try container.encodeIfPresent(upload, forKey: .upload)
         try container.encodeIfPresent(rules, forKey: .rules)
+        try container.encodeIfPresent(rows, forKey: .rows)
+        try container.encodeIfPresent(multiple, forKey: .multiple)
+        try container.encodeIfPresent(scale, forKey: .scale)
     }
 }

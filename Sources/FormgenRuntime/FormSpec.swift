@@ -86,9 +86,15 @@ public struct FormSpec: Codable, Sendable, Hashable {
         /// A repeating section's rules that act on its item fields, applied to each item: the tested field is the
         /// item's own or one outside the section (kind `repeat`); absent when none acts on them.
         public var rules: [RuleSpec]? = nil
+        /// A grid's rows (kind `grid`): each row's id as `value`; its columns are `options`. Absent for every other field.
+        public var rows: [FieldOption]? = nil
+        /// `true` for a grid of checkboxes (several columns per row); absent otherwise.
+        public var multiple: Bool? = nil
+        /// A scale's bounds and end labels (kind `scale`); absent for every other field.
+        public var scale: ScaleSpec? = nil
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil) {
+        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, rows: [FieldOption]? = nil, multiple: Bool? = nil, scale: ScaleSpec? = nil) {
             self.id = id
             self.type = type
             self.kind = kind
@@ -107,6 +113,25 @@ public struct FormSpec: Codable, Sendable, Hashable {
             self.`repeat` = `repeat`
             self.upload = upload
             self.rules = rules
+            self.rows = rows
+            self.multiple = multiple
+            self.scale = scale
+        }
+    }
+
+    /// A scale's whole numbers from `min` to `max`, and the texts shown at its two ends (in the page's language).
+    public struct ScaleSpec: Codable, Sendable, Hashable {
+        public var min: Int
+        public var max: Int
+        public var minLabel: String?
+        public var maxLabel: String?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(min: Int, max: Int, minLabel: String? = nil, maxLabel: String? = nil) {
+            self.min = min
+            self.max = max
+            self.minLabel = minLabel
+            self.maxLabel = maxLabel
         }
     }
 

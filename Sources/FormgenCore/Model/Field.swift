@@ -43,6 +43,9 @@ public struct Field: Sendable, Hashable {
         var imageUnavailable: Bool = false
         var optionsList: OptionsList?
         var upload: UploadRules?
+        var rows: [FieldOption] = []
+        var multiple: Bool = false
+        var scale: ScaleRange?
         var content: String?
         var validations: [ValidationRule]
         var location: SourceLocation
@@ -193,6 +196,21 @@ public struct Field: Sendable, Hashable {
         get { storage.values.upload }
         _modify { yield &unique().values.upload }
     }
+    /// A grid's rows, each row's id as `value`; its columns are `options`.
+    public var rows: [FieldOption] {
+        get { storage.values.rows }
+        _modify { yield &unique().values.rows }
+    }
+    /// A grid of checkboxes: several columns may be chosen in each row.
+    public var multiple: Bool {
+        get { storage.values.multiple }
+        _modify { yield &unique().values.multiple }
+    }
+    /// A scale's bounds and end labels.
+    public var scale: ScaleRange? {
+        get { storage.values.scale }
+        _modify { yield &unique().values.scale }
+    }
     /// Markdown body of `paragraph` fields.
     public var content: String? {
         get { storage.values.content }
@@ -242,6 +260,11 @@ public struct Field: Sendable, Hashable {
         copy.help = pick(translations["help"]) ?? help
         copy.placeholder = pick(translations["placeholder"]) ?? placeholder
         copy.requiredMessage = pick(translations["requiredMessage"]) ?? requiredMessage
+        if var range = scale {
+            range.minLabel = pick(translations["minLabel"]) ?? range.minLabel
+            range.maxLabel = pick(translations["maxLabel"]) ?? range.maxLabel
+            copy.scale = range
+        }
         copy.validations = validations.map { rule in
             var rule = rule
             rule.message = pick(rule.messageTranslations) ?? rule.message
@@ -254,5 +277,11 @@ public struct Field: Sendable, Hashable {
     public static let yesNoOptions = [FieldOption(value: "Yes", label: "Yes"), FieldOption(value: "No", label: "No")]
 
     /// The options shown, with yes/no fields given their two fixed answers.
-    public var effectiveOptions: [FieldOption] { type == .yesno ? Field.yesNoOptions : options }
+    public var effectiveOptions: [FieldOption] {
+        switch type {
+        case .yesno: return Field.yesNoOptions
+        case .scale: return scale?.options ?? []
+        default: return options
+        }
+    }
 }

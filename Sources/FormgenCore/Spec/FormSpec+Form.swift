@@ -78,10 +78,12 @@ extension FormSpec.FieldSpec {
         self.init(id: field.id, type: field.type.rawValue, kind: field.kind, label: field.label, required: field.required, messages: messages,
                   readOnly: readOnly, dataSource: field.dataSource, sensitive: Sensitivity.isSensitive(field), mask: field.mask,
                   dateStyle: field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil,
-                  options: choices.isEmpty ? nil : choices,
+                  options: choices.isEmpty || field.kind == .scale ? nil : choices,
                   optionsFrom: field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) },
                   validations: specs,
-                  upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) })
+                  upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) },
+                  rows: field.kind == .grid ? field.rows : nil, multiple: field.kind == .grid && field.multiple ? true : nil,
+                  scale: field.kind == .scale ? field.scale.map { .init(min: $0.min, max: $0.max, minLabel: $0.minLabel, maxLabel: $0.maxLabel) } : nil)
     }
 }
 

@@ -1,5 +1,5 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, files, drafts, prefill,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, grid, scale, files, drafts, prefill,
    options, send, ready) adds itself to `features`,
    bounds.js its checks to `ruleChecks`. */
 import { addErrors } from "./errors.js";
@@ -11,6 +11,8 @@ import "./datebox.js";
 import "./wizard.js";
 import "./mask.js";
 import "./repeat.js";
+import "./grid.js";
+import "./scale.js";
 import "./files.js";
 import "./drafts.js";
 import "./prefill.js";

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "journey", "mask", "options", "prefill", "ready", "repeat", "send", "wizard"]
+    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -120,7 +120,7 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields.
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields, grid and scale for those fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
@@ -131,6 +131,8 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
+        if spec.fields.contains(where: { $0.kind == .grid }) { used.insert("grid") }
+        if spec.fields.contains(where: { $0.kind == .scale }) { used.insert("scale") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
         if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
