@@ -267,7 +267,17 @@ public enum ConfigSchema {
             "accept": ["description": "A file field's types: MIME types (image/png, image/*) or extensions (.pdf).",
                        "oneOf": [["type": "string"], ["type": "array", "items": ["type": "string"]]]],
             "maxSize": ["description": "A file field's largest file: 5MB, 200KB, 2MiB or bytes.", "type": ["string", "integer"]],
-            "multiple": ref("flag", "A file field takes several files."),
+            "multiple": ref("flag", "A file field takes several files; a grid's rows take several columns each (checkboxes)."),
+            "rows": ["type": "array", "minItems": 1, "description": "A grid's rows, each answered on its own: {id, label} (or a text, its id made from it).",
+                     "items": ["oneOf": [["type": "string"], object(title: nil, [
+                         "id": ["type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]*$", "description": "The row's key in the grid's answer (grid.row when posted)."],
+                         "label": ref("localizedText", "What the row asks about."),
+                     ], required: ["id"])]]],
+            "columns": ["type": "array", "minItems": 1, "items": ref("option"), "description": "A grid's columns: the answers every row offers."],
+            "min": ["type": "integer", "description": "A scale's lowest number (0 or 1)."],
+            "max": ["type": "integer", "description": "A scale's highest number, above min and at most 10 more (5, 10)."],
+            "minLabel": ref("localizedText", "A scale's text at its lowest end (Not at all likely)."),
+            "maxLabel": ref("localizedText", "A scale's text at its highest end (Extremely likely)."),
             "maxFiles": ["type": "integer", "minimum": 1, "description": "Most files when multiple."],
         ], required: ["id"])
         schema["if"] = ["properties": ["type": ["const": "paragraph"]], "required": ["type"]]

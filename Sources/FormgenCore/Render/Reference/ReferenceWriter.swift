@@ -125,6 +125,8 @@ public struct ReferenceWriter {
         case .checkbox: return "\(code: "true") or \(code: "false")"
         case .checkboxGroup: return "a list of strings"
         case .file: return field.upload?.multiple == true ? "a list of file details \(code: "{name, size, type}")" : "file details \(code: "{name, size, type}")"
+        case .grid: return field.multiple ? "an object of row id → a list of columns" : "an object of row id → column"
+        case .scale: return field.scale.map { "a whole number from \(code: String($0.min)) to \(code: String($0.max))" } ?? "a whole number"
         default:
             if field.type == .number { return "a number" }
             return field.type == .yesno ? "\(code: "\"Yes\"") or \(code: "\"No\"")" : "a string"
@@ -151,6 +153,14 @@ public struct ReferenceWriter {
             facts.append("\(.strong("Read-only:")) only its presence is checked.")
         }
         if let options = optionsText(field) { facts.append("\(.strong("Options:")) \(options)") }
+        if field.kind == .grid {
+            facts.append("\(.strong("Rows:")) \(Self.choiceList(field.rows)) Each is posted as \(code: "\(field.id).<row>") without JavaScript.")
+            facts.append("\(.strong("Columns:")) \(Self.choiceList(field.options))")
+        }
+        if let range = field.scale {
+            let ends = [range.minLabel.map { "\(code: String(range.min)) \(text: $0)" }, range.maxLabel.map { "\(code: String(range.max)) \(text: $0)" }].compactMap { $0 }
+            if !ends.isEmpty { facts.append("\(.strong("Ends:")) \(ends.joined(separator: ", ")).") }
+        }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
         if let reason = field.sensitivityReason { facts.append("\(.strong("Never saved:")) kept out of browser drafts (\(words: reason)).") }
         blocks.append(.paragraph(facts.joined(separator: .lineBreak)))
@@ -161,6 +171,13 @@ public struct ReferenceWriter {
         let effects = rulesTargeting(field, actions: VisibilityRule.Action.allCases).map { wording.effect(of: $0, on: field.id) }
         if !effects.isEmpty { blocks.append(.paragraph(effects.joined(separator: .lineBreak))) }
         return blocks
+    }
+
+    /// `id` (Label), … as the options list writes them.
+    static func choiceList(_ entries: [FieldOption]) -> ReferenceInline {
+        entries.map { entry -> ReferenceInline in
+            entry.label == entry.value ? .code(entry.value) : "\(code: entry.value) (\(text: entry.label))"
+        }.joined(separator: ", ") + "."
     }
 
     private func optionsText(_ field: Field) -> ReferenceInline? {
@@ -190,7 +207,9 @@ public struct ReferenceWriter {
             switch check {
             case "number": name = "A number"
             case "date": name = "A real date, written YYYY-MM-DD"
-            case "option": name = "One of the options"
+            case "option": name = field.kind == .grid ? "Only its rows and columns" : "One of the options"
+            case "gridRow": name = "Every row answered, when required"
+            case "scale": name = "A whole number within the scale"
             default: name = wording.check(.mask(field.mask ?? ""))
             }
             checks.append((name, texts.format(check)))
