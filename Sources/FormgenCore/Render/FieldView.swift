@@ -201,9 +201,10 @@ struct FieldView {
     /// A scale's end labels, each with its number ("0 – Not at all likely"), for the text under the numbers.
     private var scaleEnds: [[String: TemplateValue]] {
         guard let scale = field.scale else { return [] }
-        return [(scale.min, scale.minLabel, "fg-scale-min"), (scale.max, scale.maxLabel, "fg-scale-max")].compactMap { number, label, place in
-            label.map { ["number": .text(String(number)), "text": .text($0), "place": .text(place)] }
-        }
+        var ends: [[String: TemplateValue]] = []
+        if let label = scale.minLabel { ends.append(["number": .text(String(scale.min)), "text": .text(label), "place": "fg-scale-min"]) }
+        if let label = scale.maxLabel { ends.append(["number": .text(String(scale.max)), "text": .text(label), "place": "fg-scale-max"]) }
+        return ends
     }
 
     /// What a scale's group is described by: its hint and its end labels.

@@ -126,7 +126,9 @@ public struct ReferenceWriter {
         case .checkboxGroup: return "a list of strings"
         case .file: return field.upload?.multiple == true ? "a list of file details \(code: "{name, size, type}")" : "file details \(code: "{name, size, type}")"
         case .grid: return field.multiple ? "an object of row id → a list of columns" : "an object of row id → column"
-        case .scale: return field.scale.map { "a whole number from \(code: String($0.min)) to \(code: String($0.max))" } ?? "a whole number"
+        case .scale:
+            guard let range = field.scale else { return "a whole number" }
+            return "a whole number from \(code: String(range.min)) to \(code: String(range.max))"
         default:
             if field.type == .number { return "a number" }
             return field.type == .yesno ? "\(code: "\"Yes\"") or \(code: "\"No\"")" : "a string"
@@ -158,7 +160,9 @@ public struct ReferenceWriter {
             facts.append("\(.strong("Columns:")) \(Self.choiceList(field.options))")
         }
         if let range = field.scale {
-            let ends = [range.minLabel.map { "\(code: String(range.min)) \(text: $0)" }, range.maxLabel.map { "\(code: String(range.max)) \(text: $0)" }].compactMap { $0 }
+            var ends: [ReferenceInline] = []
+            if let label = range.minLabel { ends.append("\(code: String(range.min)) \(text: label)") }
+            if let label = range.maxLabel { ends.append("\(code: String(range.max)) \(text: label)") }
             if !ends.isEmpty { facts.append("\(.strong("Ends:")) \(ends.joined(separator: ", ")).") }
         }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
