@@ -5,7 +5,7 @@
    Swift. Joined only on pages with a grid. */
 import { el, features } from "./page.js";
 import { lists } from "./validate.js";
-import { format, items, text } from "./values.js";
+import { format, isEmpty, items, text } from "./values.js";
 
 var own = Object.prototype.hasOwnProperty;
 function gridAnswers(value) { return value && typeof value === "object" && !Array.isArray(value) ? value : {}; }
@@ -48,7 +48,7 @@ features.push(function (p) {
   grids.forEach(function (field) {
     field.rows.forEach(function (row) {
       p.byId[rowKey(field, row)] = { id: rowKey(field, row), kind: field.multiple ? "checkboxGroup" : "radioGroup", type: "radio",
-        label: row.label, options: field.options, messages: field.messages };
+        label: row.label, options: field.options, messages: field.messages, grid: field.id };
     });
   });
   function rowOf(field, row) { return p.byId[rowKey(field, row)]; }
@@ -90,6 +90,14 @@ features.push(function (p) {
       if (field && field.kind === "grid") field.rows.forEach(function (row) { out.push(rowKey(field, row)); });
     });
     return out;
+  };
+  /** A row is on its grid's page (the summary's link shows that page first). */
+  var basePageOf = p.pageOf;
+  p.pageOf = function (id) { var field = p.byId[id]; return basePageOf(field && field.grid ? field.grid : id); };
+  /** `enableWhen: complete` (ready.js): a required grid is complete when every row has an answer. */
+  p.isUnanswered = function (value, field) {
+    var given = gridAnswers(value);
+    return field.kind === "grid" ? field.rows.some(function (row) { return !(choices(field, given, row) || []).length; }) : isEmpty(value, field);
   };
   p.focusTarget = function (id) {
     var field = p.byId[id];
