@@ -1,4 +1,5 @@
-// The twin of grid.js and scale.js: a grid's answers row by row, and a scale's whole number within its bounds.
+// The twin of grid.js: a grid's answers row by row (a row or column it does not have refused, every row of a required
+// grid answered) and its cleaned value.
 
 extension FormValidator {
     /// A grid's answers: the submitted object's entries (anything but an object is no answer at all).
@@ -52,13 +53,5 @@ extension FormValidator {
     /// Whether no row of a grid has an answer.
     package static func gridIsEmpty(_ value: JSONValue?) -> Bool {
         gridAnswers(value).values.allSatisfy { FieldValue.items($0).isEmpty }
-    }
-
-    /// A scale's answer as its whole number: digits (a leading `-` allowed), within `min`…`max`; nil otherwise.
-    package static func scaleNumber(_ text: String, _ scale: FormSpec.ScaleSpec?) -> Int? {
-        let digits = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
-        guard !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(text),
-              let scale, number >= scale.min, number <= scale.max else { return nil }
-        return number
     }
 }

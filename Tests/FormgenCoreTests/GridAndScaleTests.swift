@@ -90,8 +90,8 @@ import Testing
             "configs/forms/f.yaml:3:5: error: grid 'g' is missing 'rows' (a list of {id, label})",
         ])
         #expect(try Self.diagnostics("  - {id: g, label: G, type: grid, rows: [], columns: []}\n") == [
-            "configs/forms/f.yaml:3:42: error: grid 'g' has no rows: give 'rows' at least one {id, label}",
-            "configs/forms/f.yaml:3:55: error: grid 'g' has no columns: give 'columns' at least one {value, label}",
+            "configs/forms/f.yaml:3:41: error: grid 'g' has no rows: give 'rows' at least one {id, label}",
+            "configs/forms/f.yaml:3:54: error: grid 'g' has no columns: give 'columns' at least one {value, label}",
         ])
     }
 
@@ -104,7 +104,7 @@ import Testing
             columns: [x, y, x]
         """
         #expect(try Self.diagnostics(fields + "\n") == [
-            "configs/forms/f.yaml:6:37: error: grid 'g' has the row 'a' twice; each row needs its own id",
+            "configs/forms/f.yaml:6:36: error: grid 'g' has the row 'a' twice; each row needs its own id",
             "configs/forms/f.yaml:7:21: error: grid 'g' has the column 'x' twice; each column needs its own value",
         ])
     }
@@ -112,27 +112,27 @@ import Testing
     @Test func aRowNeedsAValidID() throws {
         let fields = "  - {id: g, label: G, type: grid, columns: [x], rows: [{label: A}, {id: 2nd, label: B}]}\n"
         #expect(try Self.diagnostics(fields) == [
-            "configs/forms/f.yaml:3:55: error: grid row is missing 'id'",
+            "configs/forms/f.yaml:3:56: error: grid row is missing 'id'",
             "configs/forms/f.yaml:3:73: error: grid row id '2nd' may only use letters, digits, '_' and '-', and must start with a letter",
         ])
     }
 
     @Test func aScaleNeedsMinBelowMaxAndAtMostElevenNumbers() throws {
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale, min: 5, max: 5}\n") == [
-            "configs/forms/f.yaml:3:50: error: scale 's' must have 'min' below 'max', found min 5 and max 5",
+            "configs/forms/f.yaml:3:49: error: scale 's' must have 'min' below 'max', found min 5 and max 5",
         ])
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale, min: 10, max: 1}\n") == [
-            "configs/forms/f.yaml:3:51: error: scale 's' must have 'min' below 'max', found min 10 and max 1",
+            "configs/forms/f.yaml:3:50: error: scale 's' must have 'min' below 'max', found min 10 and max 1",
         ])
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale, min: 0, max: 11}\n") == [
-            "configs/forms/f.yaml:3:50: error: scale 's' offers 12 numbers (0 to 11); a scale offers at most 11, such as 0 to 10",
+            "configs/forms/f.yaml:3:49: error: scale 's' offers 12 numbers (0 to 11); a scale offers at most 11, such as 0 to 10",
         ])
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale}\n") == [
             "configs/forms/f.yaml:3:5: error: scale 's' is missing 'max' (its highest number, such as 5 or 10)",
             "configs/forms/f.yaml:3:5: error: scale 's' is missing 'min' (its lowest number, such as 0 or 1)",
         ])
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale, min: 1, max: five}\n") == [
-            "configs/forms/f.yaml:3:50: error: expected 'max' to be a whole number, found 'five'",
+            "configs/forms/f.yaml:3:49: error: expected 'max' to be a whole number, found 'five'",
         ])
     }
 
@@ -142,10 +142,10 @@ import Testing
             "configs/forms/f.yaml:3:39: warning: 'min' applies only to scale fields (type: scale); this is a text field",
         ])
         #expect(try Self.diagnostics("  - {id: s, label: S, type: scale, min: 1, max: 5, options: [a]}\n") == [
-            "configs/forms/f.yaml:3:60: error: a scale's choices are the numbers from 'min' to 'max', not 'options'",
+            "configs/forms/f.yaml:3:61: error: a scale's choices are the numbers from 'min' to 'max', not 'options'",
         ])
         #expect(try Self.diagnostics("  - {id: g, label: G, type: grid, rows: [a], columns: [x], options: [a]}\n") == [
-            "configs/forms/f.yaml:3:68: error: a grid's choices are its 'columns', not 'options'",
+            "configs/forms/f.yaml:3:69: error: a grid's choices are its 'columns', not 'options'",
         ])
     }
 
@@ -171,7 +171,7 @@ import Testing
           - {when: h, condition: notEmpty, action: show, targets: [t]}
         """
         #expect(try TestSite.form("f.yaml", yaml).load().diagnostics == [
-            "configs/forms/f.yaml:8:33: error: grid 'g' is in repeating section 'pets'; a grid must be outside repeating sections",
+            "configs/forms/f.yaml:8:37: error: grid 'g' is in repeating section 'pets'; a grid must be outside repeating sections",
             "configs/forms/f.yaml:10:49: error: grid 'h' has a row id 'constructor', a name every JavaScript object already has; rename the row (for example 'constructor_')",
             "configs/forms/f.yaml:13:9: error: branch tests grid 'h', which has an answer per row and none to compare; test another field",
             "configs/forms/f.yaml:18:5: error: rule tests grid 'h', which has an answer per row and none to compare; test another field",

@@ -1,6 +1,6 @@
 /* Scales (type: scale): radios for the whole numbers from `min` to `max`, drawn as a row of large targets with the end
    labels tied to the group. The value is a number. For validate.js: a scale's check (a whole number within its bounds)
-   and its cleaned value; Grid.swift is the same in Swift. Joined only on pages with a scale. */
+   and its cleaned value; Scale.swift is the same in Swift. Joined only on pages with a scale. */
 import { features } from "./page.js";
 import { lists } from "./validate.js";
 import { format, text } from "./values.js";
