@@ -194,4 +194,10 @@ extension PostgresStoreTests {
         try await RetentionTests.eraseFindsAPersonBySealedBSN(store, site: site)
         await store.close()
     }
+
+    @Test func erasureAndRetentionDeleteASealedUpload() async throws {
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await SealedUploadTests.withHarness(store: { _ in store }, SealedUploadTests.erasureAndRetentionDeleteTheSealedFile)
+        await store.close()
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 @testable import FormgenCore
 import Testing
 
-/// Code and texts a page carries only when its form needs them (README, "Page weight").
+/// Code and texts a page carries only when its form needs them (the manual, configs/manual/docs/validation.md, "Page weight").
 @Suite struct PageWeightTests {
     static let runtime = RenderTests.theme.runtime
 
@@ -37,5 +37,39 @@ import Testing
         timed.submit.minSeconds = 3
         #expect(timed.embedded(with: Self.runtime.script(for: timed)).messages["tooFast"] == spec.messages["tooFast"])
         #expect(spec.messages["tooFast"] != nil)
+    }
+
+    /// `globalThis.Formgen` (expose.js) only on the pages `formgen serve` previews; the rules' conditions only for
+    /// forms with rules.
+    @Test func theConsoleObjectOnlyInThePreviewAndConditionsOnlyWithRules() throws {
+        let expose = try #require(Self.runtime.modules["expose"]?.body)
+        let conditions = try #require(Self.runtime.modules["conditions"]?.body)
+        for path in ["login", "kyc/be", "pet-adoption"] {
+            let spec = FormSpec(try #require(ExampleSite.form(path)))
+            let built = try #require(Self.runtime.script(for: spec)).text
+            let previewed = try #require(Self.runtime.script(for: spec, exposing: true)).text
+            #expect(!built.contains("globalThis") && !built.contains(expose), "\(path)")
+            #expect(previewed.contains(expose) && previewed.contains("globalThis.Formgen="), "\(path)")
+            #expect(built.contains(conditions) == !spec.rules.isEmpty, "\(path)")
+        }
+        let form = try #require(ExampleSite.form("login"))
+        var renderer = PageRenderer(theme: RenderTests.theme, settings: ExampleSite.loaded.site.settings)
+        #expect(!renderer.renderForm(form).contains("globalThis"))
+        renderer.preview = PreviewMode(sinkPrefix: "/_formgen/submit/", script: "reload()")
+        #expect(renderer.renderForm(form).contains("globalThis.Formgen="))
+    }
+
+    /// A field that is not required and that no rule can require carries no `required` message in the spec.
+    @Test func onlyFieldsThatCanBeRequiredCarryTheirRequiredMessage() throws {
+        let pets = FormSpec(try #require(ExampleSite.form("pet-adoption")))
+        let byId = Dictionary(uniqueKeysWithValues: pets.fields.map { ($0.id, $0) })
+        #expect(byId["text_4"]?.required == false && byId["text_4"]?.messages == nil)
+        #expect(byId["text_5"]?.messages?["required"] == "Enter please provide the name of a personal reference")
+        let registration = FormSpec(try #require(ExampleSite.form("registration")))
+        let phone = try #require(registration.fields.first { $0.id == "phone" })
+        #expect(!phone.required && phone.messages?["required"] != nil, "a rule requires it")
+        #expect(registration.fields.first { $0.id == "pet_notes" }.map { !$0.required && $0.messages?["required"] == nil } == true)
+        // pet-adoption's phone has the mask as its own and as a rule (Lumiform): the rule, which cannot fail, is left out.
+        #expect(byId["formattednumeric_1"]?.mask == "####-###-####" && byId["formattednumeric_1"]?.validations.isEmpty == true)
     }
 }

@@ -101,8 +101,11 @@ import Testing
         let pets = try #require(ExampleSite.form("pet-adoption"))
         #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "wizard"])
         let journey = try #require(ExampleSite.form("pet-adoption-journey"))
-        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "drafts", "journey", "mask", "wizard"])
-        #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["drafts", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "conditions", "drafts", "journey", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["conditions", "drafts", "mask", "wizard"])
+        // conditions.js for a form's rules or a repeating section's only: kyc/nl and login have none.
+        let household = try #require(ExampleSite.form("household"))
+        #expect(FormSpec(household).rules.isEmpty && RuntimeScript.modules(for: FormSpec(household)).contains("conditions"))
         let login = try #require(ExampleSite.form("login"))
         let register = try #require(ExampleSite.form("register"))
         #expect(RuntimeScript.modules(for: FormSpec(login)) == ["ready", "send"])

@@ -3,13 +3,13 @@ import Testing
 
 /// The Swift twin of the browser runtime (issue #33, item 1): every module of `templates/assets/runtime/` that judges
 /// something has its twin in `Sources/FormgenRuntime/`, and every other module is named here as browser-only. The
-/// README's code map shows the same table.
+/// manual's code map (`configs/manual/docs/development.md`) shows the same table.
 @Suite struct RuntimeTwinTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runtime module → its Swift twin in Sources/FormgenRuntime.
     static let twins: [String: String] = [
-        "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift",
+        "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift", "conditions.js": "Conditions.swift",
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
         "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "grid.js": "Grid.swift",
         "scale.js": "Scale.swift",
@@ -17,7 +17,7 @@ import Testing
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.
     static let browserOnly: Set<String> = [
-        "api.js", "datebox.js", "drafts.js", "errors.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "send.js",
+        "api.js", "datebox.js", "drafts.js", "errors.js", "expose.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "send.js",
         "wizard.js",
     ]
 
@@ -42,15 +42,15 @@ import Testing
         #expect(text.hasPrefix("// The twin of \(pair[0]):"), "\(pair[1]) starts by naming its module")
     }
 
-    @Test func theReadmeCodeMapShowsTheTable() throws {
+    @Test func theManualsCodeMapShowsTheTable() throws {
         // Read with its line breaks and indents as single spaces: the code map wraps the list.
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let codeMap = try String(contentsOf: Self.root.appendingPathComponent("configs/manual/docs/development.md"), encoding: .utf8)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for (module, twin) in Self.twins {
-            #expect(readme.contains("\(module) ↔ \(twin)"), "\(module)")
+            #expect(codeMap.contains("\(module) ↔ \(twin)"), "\(module)")
         }
         let listed = Self.browserOnly.map { String($0.dropLast(3)) }.sorted().joined(separator: ", ")
-        #expect(readme.contains("browser-only: \(listed)."))
+        #expect(codeMap.contains("browser-only: \(listed)."))
     }
 
     /// FormgenRuntime depends on nothing of formgen: its sources import Foundation and MultipartKit only.

@@ -1,7 +1,8 @@
 """formgen collect's admin view (issue #39) in Chromium: without a session every page is the sign-in page; signed in,
 the KYC submissions are listed with their BSNs (stored encrypted), a CSV is downloaded, one submission is deleted;
 a delete without the CSRF token is refused; ten wrong passwords in a row slow sign-in down; axe finds nothing on
-any admin page. collect runs with --admin-plain-http (no TLS on loopback) and a key file."""
+any admin page; a sensitive upload, kept sealed on disk, downloads from its submission's page as it was sent. collect
+runs with --admin-plain-http (no TLS on loopback) and a key file."""
 import json
 import os
 import pathlib
@@ -29,16 +30,25 @@ fields:
   - {id: name, label: Full name, required: true}
   - {id: bsn, label: BSN, required: true}
 """
+CLAIM = """
+id: claim
+title: Claim
+fields:
+  - {id: name, label: Name, required: true}
+  - {id: scan, label: Passport scan, type: file, required: true, accept: [application/pdf]}
+"""
+SCAN = b"%PDF-1.7\n% PASSPORT-SCAN-XR1234567\n%%EOF\n"
 
 
 class Collect:
     """A `formgen collect --users` over a small built site in `work`, with a user `ann` (every form)."""
 
-    def __init__(self, work):
+    def __init__(self, work, forms=None):
         self.work = pathlib.Path(work)
         (self.work / "configs/forms").mkdir(parents=True)
         (self.work / "configs/site.yaml").write_text("title: Admin test\nbaseURL: /\nlanguage: en\n")
-        (self.work / "configs/forms/kyc.yaml").write_text(KYC)
+        for name, text in (forms or {"kyc.yaml": KYC}).items():
+            (self.work / "configs/forms" / name).write_text(text)
         subprocess.run([str(BINARY), "build", "--config", "configs", "--out", "public"], cwd=self.work, check=True, capture_output=True)
         (self.work / "key").write_text(KEY + "\n")
         added = subprocess.run([str(BINARY), "users", "add", "ann", "--users", "admins.yaml", "--cost", "4"], cwd=self.work,
@@ -183,5 +193,33 @@ def test_ten_wrong_passwords_in_a_row_slow_sign_in_down(tmp_path, driver):
             or "Too many wrong passwords. Wait 4 second(s)" in driver.find_element(By.CSS_SELECTOR, "[role=alert]").text
         assert driver.current_url == server.url + "/admin/login"
         assert driver.get_cookie("fg_session") is None
+    finally:
+        server.stop()
+
+
+def test_a_sealed_upload_downloads_from_its_submission_page_as_it_was_sent(tmp_path, driver, axe_source):
+    server = Collect(tmp_path / "files", forms={"claim.yaml": CLAIM})
+    try:
+        boundary = "formgenBrowserBoundary"
+        body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAnn\r\n"
+                f"--{boundary}\r\nContent-Disposition: form-data; name=\"scan\"; filename=\"scan-ann.pdf\"\r\n"
+                "Content-Type: application/pdf\r\n\r\n").encode() + SCAN + f"\r\n--{boundary}--\r\n".encode()
+        request = urllib.request.Request(server.url + "/submit/claim", data=body, method="POST",
+                                         headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert json.loads(response.read())["ok"] is True
+        kept = list((server.work / "data/uploads").iterdir())
+        assert [path.suffix for path in kept] == [".sealed"]
+        assert b"PASSPORT-SCAN" not in kept[0].read_bytes()
+
+        sign_in(driver, server.url)
+        wait_for(lambda: driver.current_url == server.url + "/admin/", message="the forms page")
+        driver.get(server.url + "/admin/submission?form=claim&id=1")
+        assert run_axe(driver, axe_source) == []
+        driver.find_element(By.LINK_TEXT, "scan-ann.pdf").click()
+        download = driver.downloads / "scan-ann.pdf"
+        wait_for(lambda: download.exists() and download.stat().st_size == len(SCAN), timeout=10, message="the file's download")
+        assert download.read_bytes() == SCAN
+        assert '"action":"download-file"' in (server.work / "audit.log").read_text()
     finally:
         server.stop()

@@ -241,7 +241,7 @@ def config_texts(configs):
 
     for path in sorted(configs.rglob("*")):
         relative = path.relative_to(configs).parts
-        if relative[0] in ("mocks", "schemas", "remote") or path.suffix not in (".yaml", ".yml", ".json", ".md"):
+        if relative[0] in ("mocks", "schemas", "remote", "manual") or path.suffix not in (".yaml", ".yml", ".json", ".md"):
             continue
         text = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("#"))
         walk(text.splitlines())
@@ -282,7 +282,7 @@ def translated_elsewhere(configs, lang):
                 walk(item)
 
     for path in sorted(configs.rglob("*")):
-        if path.relative_to(configs).parts[0] in ("mocks", "schemas", "remote") or path.suffix not in (".yaml", ".yml", ".json"):
+        if path.relative_to(configs).parts[0] in ("mocks", "schemas", "remote", "manual") or path.suffix not in (".yaml", ".yml", ".json"):
             continue
         try:
             walk(yaml.safe_load(path.read_text()))

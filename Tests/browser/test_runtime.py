@@ -125,6 +125,12 @@ def test_the_page_runs_without_native_validation_only_with_js(page):
     assert driver.execute_script("return document.getElementById('fg-form').noValidate") is True
 
 
+def test_a_built_page_sets_no_global_object(page):
+    """globalThis.Formgen is joined only on the pages `formgen serve` previews (test_serve_preview.py)."""
+    driver = page("kyc/be/")
+    assert driver.execute_script("return typeof window.Formgen") == "undefined"
+
+
 def go_to_pet_page_two(driver):
     fill(driver, {"text_1": "Ann", "text_2": "ann@example.org", "datetime_1": "1990-01-31"})
     driver.find_element(By.ID, "f-formattednumeric_1").send_keys("06123456789")

@@ -96,6 +96,15 @@ def test_the_dutch_form_is_prefilled_from_the_mock_api(served, driver):
     assert violations(driver) == []
 
 
+def test_a_previewed_page_sets_the_console_object(served, driver):
+    driver.get(served.url + "kyc/be/")
+    wait_for(lambda: driver.execute_script("return typeof window.Formgen") == "object", timeout=10, message="globalThis.Formgen")
+    spec = driver.execute_script("return JSON.parse(document.getElementById('fg-spec').textContent)")
+    result = driver.execute_script("return Formgen.validate(arguments[0], {postal_code: '12'}, '2026-01-01').errors", spec)
+    assert result["postal_code"] == "Een Belgische postcode heeft 4 cijfers"
+    assert driver.execute_script("return Formgen.applyMask('##.##', '1234').value + '|' + typeof Formgen.resolveBound") == "12.34|function"
+
+
 def test_a_failing_mock_shows_the_retry_and_the_retry_prefills(served, driver):
     driver.get("about:blank")
     settings = served.config("mocks/mocks.yaml")

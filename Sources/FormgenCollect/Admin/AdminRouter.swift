@@ -15,6 +15,7 @@ import NIOCore
 /// - `GET /admin/submission?form=F&id=N`: one submission in full, with a delete button.
 /// - `POST /admin/delete` (`form`, `id`, `csrf`): deletes it with its outbox entries and unreferenced uploads.
 /// - `GET /admin/export?form=F&format=csv|jsonl&since=DATE`: a download.
+/// - `GET /admin/file?form=F&id=N&sha256=D`: one of a submission's files (a sealed one opened), as a download.
 ///
 /// A browser signs in for a session cookie (`HttpOnly; SameSite=Strict; Secure`); every state-changing form carries
 /// the session's CSRF token. A script sends `Authorization: Bearer TOKEN` (no cookie, so no CSRF token). Every view,
@@ -85,6 +86,9 @@ public struct AdminRouter: Sendable {
         }
         router.get("/admin/export") { request, context in
             await admin.signedIn(request, context) { viewer, _ in try await admin.export(request, viewer, address: context.clientIP) }
+        }
+        router.get("/admin/file") { request, context in
+            await admin.signedIn(request, context) { viewer, _ in try await admin.file(request, viewer, address: context.clientIP) }
         }
     }
 
@@ -216,7 +220,9 @@ public struct AdminRouter: Sendable {
         else { return Self.text(.notFound, "no such submission, or not one you may see") }
         let data = opened(record)
         let fields: [[String: TemplateValue]] = spec.fields.filter { !$0.kind.isDisplayOnly }.map { field in
-            ["label": .text(field.label.isEmpty ? field.id : field.label), "text": .text(Self.full(data?[field.id], field: field, opened: data != nil))]
+            let files = field.kind == .file && data != nil ? Self.fileLinks(data?[field.id], form: spec.path, id: id) : []
+            return ["label": .text(field.label.isEmpty ? field.id : field.label), "text": .text(Self.full(data?[field.id], field: field, opened: data != nil)),
+                    "files": .objects(files), "hasFiles": .bool(!files.isEmpty)]
         }
         audit.record(user: viewer.user.name, action: "view", form: spec.path, id: id, address: address, at: now())
         return page("admin-submission", title: "Submission \(id)", viewer: viewer, [

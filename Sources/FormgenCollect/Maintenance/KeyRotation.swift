@@ -1,49 +1,103 @@
 import FormgenCore
 import Foundation
 
-/// `formgen rekey`: seals every row sealed with an older key again with the keyring's current key; with the site's
-/// forms, also seals the sensitive values of rows stored before they were encrypted.
+/// `formgen rekey`: seals every row and every sealed upload sealed with an older key again with the keyring's current
+/// key; with the site's forms, also seals the sensitive values of rows stored before they were encrypted, and the files
+/// of their sensitive file fields.
 public struct KeyRotation: Sendable {
     public let store: any SubmissionStore
     public let keyring: SubmissionKeyring
     /// The forms whose sensitive fields a row without a key id has in the clear; nil leaves such rows as they are.
     public let forms: SiteForms?
+    /// The uploads folder, whose sealed files are sealed again too; nil leaves the files as they are.
+    public let uploadsDirectory: String?
 
-    public init(store: any SubmissionStore, keyring: SubmissionKeyring, forms: SiteForms? = nil) {
+    public init(store: any SubmissionStore, keyring: SubmissionKeyring, forms: SiteForms? = nil, uploadsDirectory: String? = nil) {
         self.store = store
         self.keyring = keyring
         self.forms = forms
+        self.uploadsDirectory = uploadsDirectory
     }
 
-    /// What a rotation did: the rows sealed again, those already on the current key, and the clear rows sealed.
+    /// What a rotation did: the rows sealed again, those already on the current key, the clear rows sealed, the sealed
+    /// uploads sealed again and the clear uploads sealed (by digest, sorted).
     public struct Outcome: Sendable, Equatable {
         public var resealed: [Int64]
         public var current: Int
         public var sealed: [Int64] = []
+        public var files: [String] = []
+        public var sealedFiles: [String] = []
     }
 
-    /// Reseals the rows one by one (each its own transaction: a rotation cut short is resumed by running it again).
+    /// Reseals the uploads, then the rows one by one (each its own transaction: a rotation cut short is resumed by
+    /// running it again). With the site's forms, a row's sensitive values in the clear (all of them in a row without a
+    /// key id; a file's name in a row an earlier version sealed without it) are sealed, and the clear files its sensitive
+    /// file fields name are sealed before the row is written, then removed unless a field that is not sensitive names
+    /// them too.
     public func run() async throws -> Outcome {
         let cipher = SubmissionCipher(keyring: keyring)
         var outcome = Outcome(resealed: [], current: 0)
-        for record in try await store.submissions(form: nil, since: nil) {
-            guard record.keyID != nil else {
-                if let spec = forms?.spec(at: record.form), case .object(let data) = try JSONValue.decode(Data(record.data.utf8)) {
-                    let sealed = try cipher.seal(data, spec: spec)
-                    if sealed.sealed {
-                        try await store.replace(id: record.id, data: JSONValue.object(sealed.data).jsonText(), keyID: keyring.current.id)
-                        outcome.sealed.append(record.id)
-                    }
+        if let uploadsDirectory { outcome.files = try UploadSealer(keyring: keyring).resealAll(in: uploadsDirectory) }
+        let records = try await store.submissions(form: nil, since: nil)
+        let clearNamed = forms == nil ? [] : clearFileDigests(records)
+        for record in records {
+            let spec = forms?.spec(at: record.form)
+            var data: String?
+            var sealedClear = false
+            if record.keyID == nil {
+                if let spec, case .object(let values) = try JSONValue.decode(Data(record.data.utf8)) {
+                    let sealed = try cipher.seal(values, spec: spec)
+                    if sealed.sealed { (data, sealedClear) = (JSONValue.object(sealed.data).jsonText(), true) }
                 }
-                continue
-            }
-            guard record.keyID != keyring.current.id else {
+            } else if record.keyID != keyring.current.id {
+                data = try cipher.reseal(record)
+                outcome.resealed.append(record.id)
+            } else {
                 outcome.current += 1
+            }
+            if record.keyID != nil, let spec, case .object(let values) = try JSONValue.decode(Data((data ?? record.data).utf8)) {
+                let named = try cipher.sealFileNames(values, spec: spec)
+                if named.sealed { (data, sealedClear) = (JSONValue.object(named.data).jsonText(), true) }
+            }
+            guard let data else { continue }
+            if sealedClear, let spec, let uploadsDirectory, case .object(let values) = try JSONValue.decode(Data(record.data.utf8)) {
+                let sealer = UploadSealer(keyring: keyring)
+                for digest in Self.digests(values, fields: SubmissionCipher.sealedFileFields(spec))
+                where try sealer.sealClearFile(digest, in: uploadsDirectory, keepClear: clearNamed.contains(digest)) {
+                    outcome.sealedFiles.append(digest)
+                }
+            }
+            if sealedClear { outcome.sealed.append(record.id) }
+            try await store.replace(id: record.id, data: data, keyID: keyring.current.id)
+        }
+        outcome.sealedFiles.sort()
+        return outcome
+    }
+
+    /// The digests of the files that must stay in the clear: those a file field that is not sensitive names, or a row
+    /// of a form the site does not have.
+    func clearFileDigests(_ records: [SubmissionRecord]) -> Set<String> {
+        var digests: Set<String> = []
+        for record in records {
+            guard case .object(let data) = (try? JSONValue.decode(Data(record.data.utf8))) ?? .null else { continue }
+            guard let spec = forms?.spec(at: record.form) else {
+                SubmissionRemoval.fileDigests(in: .object(data), into: &digests)
                 continue
             }
-            try await store.replace(id: record.id, data: try cipher.reseal(record), keyID: keyring.current.id)
-            outcome.resealed.append(record.id)
+            let sealed = SubmissionCipher.sealedFileFields(spec)
+            let clear = Set(spec.fields.filter { $0.kind == .file && !sealed.contains($0.id) }.map(\.id))
+            digests.formUnion(Self.digests(data, fields: clear))
         }
-        return outcome
+        return digests
+    }
+
+    /// The digests of the files the fields `fields` of a row's data name, sorted.
+    static func digests(_ data: [String: JSONValue], fields: Set<String>) -> [String] {
+        var digests: Set<String> = []
+        for field in fields.sorted() {
+            guard let value = data[field] else { continue }
+            SubmissionRemoval.fileDigests(in: value, into: &digests)
+        }
+        return digests.sorted()
     }
 }

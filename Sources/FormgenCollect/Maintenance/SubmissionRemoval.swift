@@ -1,10 +1,10 @@
 import FormgenCore
 import Foundation
 
-/// Deletes submissions with their outbox entries, then the uploads no remaining row refers to.
+/// Deletes submissions with their outbox entries, then the uploads no remaining row refers to (clear or sealed).
 public struct SubmissionRemoval: Sendable {
     public let store: any SubmissionStore
-    /// The folder of uploads, each named by its SHA-256.
+    /// The folder of uploads, each named by its SHA-256 (`<sha256>`, or `<sha256>.sealed` for a sealed one).
     public let uploadsDirectory: String
 
     public init(store: any SubmissionStore, uploadsDirectory: String) {
@@ -27,11 +27,13 @@ public struct SubmissionRemoval: Sendable {
         let unreferenced = digests.subtracting(try await store.referencedDigests(digests))
         var removed: [String] = []
         for digest in unreferenced.sorted() {
-            let path = (uploadsDirectory as NSString).appendingPathComponent(digest)
-            if FileManager.default.fileExists(atPath: path) {
+            var found = false
+            for path in [(uploadsDirectory as NSString).appendingPathComponent(digest), UploadSealer.path(digest, in: uploadsDirectory)]
+            where FileManager.default.fileExists(atPath: path) {
                 try FileManager.default.removeItem(atPath: path)
-                removed.append(digest)
+                found = true
             }
+            if found { removed.append(digest) }
         }
         return Outcome(rows: ids, files: removed)
     }

@@ -8,7 +8,7 @@ public struct CollectService: Sendable {
     public let store: any SubmissionStore
     /// Form path → webhook URLs queued in the outbox with each stored submission.
     public let webhooks: [String: [String]]
-    /// Where the files of accepted multipart submissions are kept, each as `<sha256>`.
+    /// Where the files of accepted multipart submissions are kept, each as `<sha256>`, or sealed as `<sha256>.sealed`.
     public let uploadsDirectory: String
     /// Whether the last write succeeded (for `/healthz`); failures are logged through it.
     public let health: StoreHealth
@@ -65,12 +65,18 @@ public struct CollectService: Sendable {
     }
 }
 
-/// collect's storage: a ``SubmissionStore`` (SQLite or PostgreSQL), the form's webhooks queued with each row.
+/// collect's storage: a ``SubmissionStore`` (SQLite or PostgreSQL), the form's webhooks queued with each row, the files
+/// of sensitive file fields sealed (``UploadSealer``) when there is a key.
 struct DatabaseStorage: SubmissionStorage {
     let store: any SubmissionStore
     let webhooks: [String: [String]]
     let forms: SiteForms
     let keyring: SubmissionKeyring?
+
+    func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws {
+        guard let keyring else { return try SubmissionBody.Upload.keep(uploads, in: folder) }
+        try UploadSealer(keyring: keyring).keep(uploads, sealedFields: SubmissionCipher.sealedFileFields(spec), in: folder)
+    }
 
     func store(_ row: SubmissionRow) async throws -> StoredRow {
         var data = row.data

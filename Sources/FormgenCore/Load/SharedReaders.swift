@@ -20,7 +20,8 @@ struct DataSourceReader {
             let fieldsNode = item["fields"]
             let fields = item.stringList("fields") ?? []
             let locations = fieldsNode.map { $0.isSequence ? $0.elements.map(\.location) : [$0.location] } ?? []
-            return DataSource(id: id, type: type, endpoint: endpoint, fields: fields, at: item.location, fieldLocations: locations)
+            return DataSource(id: id, type: type, endpoint: endpoint, fields: fields, at: item.location,
+                              endpointLocation: item["endpoint"]?.location, fieldLocations: locations)
         }
     }
 }

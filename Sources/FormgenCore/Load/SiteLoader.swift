@@ -89,6 +89,9 @@ public struct SiteLoader: Sendable {
             forms += remoteContent.forms
         }
         forms = applyOverrides(settings.formOverrides, to: forms, log: log)
+        let endpoints = EndpointExpansion(environment: remote.environment)
+        for index in forms.indices { forms[index].dataSources = endpoints.expand(forms[index].dataSources, log: log) }
+        for index in countries.indices { countries[index].dataSources = endpoints.expand(countries[index].dataSources, log: log) }
         var flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
         let listIDs = Set(settings.remote.lists.map(\.id))
         forms = forms.map { resolveLists($0, lists: remoteContent.lists, declared: listIDs, log: log) }

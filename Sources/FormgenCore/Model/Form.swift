@@ -175,14 +175,18 @@ public struct DataSource: Sendable, Hashable {
     public var endpoint: String
     public var fields: [String]
     public var location: SourceLocation
+    /// Where `endpoint` is written (for errors about its `${VAR}`s).
+    public var endpointLocation: SourceLocation
     public var fieldLocations: [SourceLocation]
 
-    public init(id: String, type: String, endpoint: String, fields: [String], at location: SourceLocation, fieldLocations: [SourceLocation] = []) {
+    public init(id: String, type: String, endpoint: String, fields: [String], at location: SourceLocation,
+                endpointLocation: SourceLocation? = nil, fieldLocations: [SourceLocation] = []) {
         self.id = id
         self.type = type
         self.endpoint = endpoint
         self.fields = fields
         self.location = location
+        self.endpointLocation = endpointLocation ?? location
         self.fieldLocations = fieldLocations.isEmpty ? fields.map { _ in location } : fieldLocations
     }
 }

@@ -75,7 +75,7 @@ public struct PageRenderer: Sendable {
         if form.submission.provider == .collect { spec.submit.sentPage = Self.sentPage(of: form, baseURL: settings.baseURL) }
         let action = form.submission.action(forPath: form.path) ?? preview.map { $0.sinkPrefix + form.path }
         if spec.submit.action == nil { spec.submit.action = action }
-        let script = theme.runtime.script(for: spec)
+        let script = theme.runtime.script(for: spec, exposing: preview != nil)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
         csp.imageSources = Set(form.allFields.compactMap { field in

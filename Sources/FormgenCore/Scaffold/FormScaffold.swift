@@ -32,7 +32,7 @@ public struct FormScaffold {
     public static func starterText(name: String) -> String {
         let title = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
         return """
-        # A new form. `formgen schema form` describes every key; the README has a full example.
+        # A new form. `formgen schema form` describes every key; the manual (configs/manual/docs/config-formats.md in formgen's repository) has a full example.
         id: \(name)
         title: \(title.prefix(1).uppercased() + title.dropFirst())
         fields:

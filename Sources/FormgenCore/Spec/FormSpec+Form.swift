@@ -34,6 +34,15 @@ extension FormSpec {
                   dataSources: form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) },
                   submit: submit, drafts: DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds),
                   messages: tables.runtimeTable(for: form.language), review: form.hasReview ? true : nil)
+        // A field that is not required and that no rule can require never shows its `required` message: left out.
+        let requirable = Set(rules.filter { $0.action == "require" || $0.otherwise == "require" }.flatMap(\.targets))
+        fields = fields.map { field in
+            guard !field.required, !requirable.contains(field.id), field.messages?["required"] != nil else { return field }
+            var optional = field
+            optional.messages?["required"] = nil
+            if optional.messages?.isEmpty == true { optional.messages = nil }
+            return optional
+        }
     }
 
     /// Interface texts the sink and `formgen collect` read from a page's spec, embedded even when its script does not.
@@ -59,6 +68,8 @@ extension FormSpec.FieldSpec {
         let readOnly = field.readOnly || field.dataSource != nil
         let choices = field.effectiveOptions
         var specs = field.validations.map { FormSpec.ValidationSpec($0, message: texts.rule($0).text) }
+        // A mask rule of the field's own mask never fails once the field's mask is checked (it is, first): left out.
+        if let mask = field.mask { specs.removeAll { $0.rule == "mask" && $0.value == .string(mask) } }
         if field.type == .email && !field.validations.contains(where: { $0.name == "email" }) {
             specs.append(.init(rule: "email", value: nil, message: texts.format("email").text))
         }

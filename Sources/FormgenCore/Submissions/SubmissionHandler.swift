@@ -99,7 +99,7 @@ public struct SubmissionHandler: Sendable {
             return Answer(status: 400, body: Self.error("the idempotency key is longer than \(Self.maxKeyBytes) bytes"), spec: spec)
         }
         do {
-            try SubmissionBody.Upload.keep(parsed.uploads, in: uploadsDirectory)
+            try storage.keep(parsed.uploads, spec: spec, in: uploadsDirectory)
         } catch {
             return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec,
                           log: .failed("the files could not be written to \(uploadsDirectory): \(Self.reason(error))"))
@@ -316,6 +316,15 @@ public protocol SubmissionStorage: Sendable {
     /// Stores one row, or finds the row an earlier try with the same form and idempotency key stored; returns only
     /// once it is written.
     func store(_ row: SubmissionRow) async throws -> StoredRow
+    /// Writes a valid submission's files to `folder` before its row is stored (collect seals those of sensitive file
+    /// fields); by default each as it came, `<sha256>` (``SubmissionBody/Upload/keep(_:in:)``).
+    func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws
+}
+
+extension SubmissionStorage {
+    public func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws {
+        try SubmissionBody.Upload.keep(uploads, in: folder)
+    }
 }
 
 /// A storage could not write a row, for this reason (one line, logged as it is).

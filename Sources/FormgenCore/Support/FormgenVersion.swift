@@ -1,19 +1,35 @@
 import Foundation
 
-/// formgen's version, and the git revision of the checkout a binary was built in, when it runs from one.
+/// formgen's version, and the git revision a binary was built from: its checkout's, or the one a release recorded.
 public enum FormgenVersion {
     /// The release number.
     public static let number = "0.2.0"
 
     /// `formgen 0.2.0 (git 1a2b3c4d5e6f)`, or without the revision when it is not known.
-    public static func description(executable: String = CommandLine.arguments.first ?? "") -> String {
+    public static func description(executable: String = runningExecutable()) -> String {
         "formgen \(number)" + (revision(executable: executable).map { " (git \($0))" } ?? "")
     }
 
+    /// The file beside a packaged binary that records its revision (`scripts/package` writes it).
+    public static let revisionFileName = "formgen.revision"
+
+    /// The path of the running binary with its links resolved: `/proc/self/exe` on Linux, so a binary run by name
+    /// through `PATH` or through a symlink is found where it is; else the first argument.
+    public static func runningExecutable() -> String {
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        return CommandLine.arguments.first ?? ""
+    }
+
     /// The commit checked out in the repository whose `.build/` holds `executable`, read from the files in
-    /// `.git` (no `git` process); nil for an installed binary.
+    /// `.git` (no `git` process); else the one recorded in `formgen.revision` beside it; else nil.
     public static func revision(executable: String) -> String? {
-        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        let binaryFolder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        return checkoutRevision(binaryFolder: binaryFolder)
+            ?? (try? String(contentsOf: binaryFolder.appendingPathComponent(revisionFileName), encoding: .utf8)).flatMap(short)
+    }
+
+    private static func checkoutRevision(binaryFolder: URL) -> String? {
+        var folder = binaryFolder
         for _ in 0..<6 {
             folder = folder.deletingLastPathComponent()
             let dotGit = folder.appendingPathComponent(".git")

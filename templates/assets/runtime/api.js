@@ -1,4 +1,3 @@
-/* The runtime's pure functions (no DOM) as globalThis.Formgen, for the console and custom scripts.
-   Modules add theirs: validate.js the validation core, mask.js applyMask. */
+/* The runtime's pure functions (no DOM) as one object: expose.js makes it globalThis.Formgen on the pages
+   `formgen serve` previews, for the console. bounds.js adds resolveBound, mask.js applyMask, where they are joined. */
 export var Formgen = {};
-globalThis.Formgen = Formgen;

@@ -61,7 +61,7 @@ features.push(function (p) {
   (p.answers = p.answers || {}).file = function (field, value) { return [].concat(value).map(function (f) { return f.name; }).join(", "); };
   p.readValue = function (field) {
     if (field.kind !== "file") return baseRead(field);
-    var input = p.controls(field.id)[0], chosen = input && input.files ? Array.prototype.slice.call(input.files) : [];
+    var input = p.controls(field.id)[0], chosen = input && input.files ? Array.from(input.files) : [];
     var files = chosen.map(function (f) { return { name: f.name, size: f.size, type: f.type }; });
     return field.upload && field.upload.multiple ? files : files[0] || null;
   };
@@ -72,7 +72,7 @@ features.push(function (p) {
       var field = p.byId[key], value = data[key];
       if (field && field.kind === "file") {
         var input = p.controls(key)[0];
-        Array.prototype.forEach.call(input ? input.files : [], function (f) { body.append(key, f, f.name); });
+        Array.from(input ? input.files : []).forEach(function (f) { body.append(key, f, f.name); });
       } else if (field && field.kind === "repeat") {
         value.forEach(function (item, i) {
           Object.keys(item).forEach(function (inner) { [].concat(item[inner]).forEach(function (v) { if (v !== false) body.append(key + "[" + i + "]." + inner, String(v)); }); });

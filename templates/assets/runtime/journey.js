@@ -1,7 +1,8 @@
 /* The journey: which pages are visited (branches, exit pages, pages whose every field is hidden), and every field on a
    page not visited hidden. Journey and FieldStates in Swift compute the same; the build joins this module only for
    forms whose journey is not simply every page in order. */
-import { holds, journeys, ruleStates, same } from "./rules.js";
+import { holds } from "./conditions.js";
+import { journeys, ruleStates, same } from "./rules.js";
 import { isDisplayOnly } from "./values.js";
 
 /** The pages visited: { path: [page indexes], exit: index of the exit page it ends on, or -1 }. */

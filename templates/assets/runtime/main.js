@@ -1,10 +1,12 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, grid, scale, files, drafts, prefill,
    options, send, ready) adds itself to `features`,
-   bounds.js its checks to `ruleChecks`. */
+   bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
+   globalThis.Formgen. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
 import { addSubmission } from "./submit.js";
+import "./conditions.js";
 import "./bounds.js";
 import "./journey.js";
 import "./datebox.js";
@@ -19,6 +21,7 @@ import "./prefill.js";
 import "./options.js";
 import "./send.js";
 import "./ready.js";
+import "./expose.js";
 
 function start() {
   var p = createPage();

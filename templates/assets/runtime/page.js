@@ -25,7 +25,7 @@ export function createPage() {
     spec: spec, form: form, M: spec.messages, byId: byId, inputs: inputs,
     summary: summary, list: summary && summary.querySelector(".fg-error-list"),
     status: $("fg-status"), baseTitle: document.title,
-    pages: Array.prototype.slice.call(form.querySelectorAll(".fg-page")), current: 0,
+    pages: Array.from(form.querySelectorAll(".fg-page")), current: 0,
     backButton: form.querySelector("[data-fg-back]"), nextButton: form.querySelector("[data-fg-next]"),
     submitButton: form.querySelector("[data-fg-submit]"), steps: $("fg-steps"),
     shown: {}, state: states(spec, {}),
@@ -41,7 +41,7 @@ export function createPage() {
   form.noValidate = true;
 
   function $(id) { return document.getElementById(id); }
-  function controls(id) { return Array.prototype.slice.call(form.querySelectorAll("[name=\"" + id.replace(/["\\]/g, "\\$&") + "\"]")); }
+  function controls(id) { return Array.from(form.querySelectorAll("[name=\"" + id.replace(/["\\]/g, "\\$&") + "\"]")); }
   function focusTarget(id) { var field = byId[id]; return $(isFieldset(field) ? "f-" + id + "-0" : "f-" + id); }
   function readValue(field) {
     var els = controls(field.id);

@@ -96,7 +96,7 @@ function repeatSection(p, field) {
   var prefix = new RegExp(field.id.replace(/[-\\^$*+?.()|[\]{}]/g, "\\$&") + "\\[\\d+\\]\\.", "g");
   var blank = entries()[0].cloneNode(true), baseExpand = p.expand, baseRead = p.readValue, baseWrite = p.writeValue, baseApply = p.applyRules;
   var sub = itemSpecOf(p.spec, field);
-  function entries() { return Array.prototype.slice.call(root.querySelectorAll("[data-fg-item]")); }
+  function entries() { return Array.from(root.querySelectorAll("[data-fg-item]")); }
   function legendOf(i) { return format(R.itemLabel, { n: String(i + 1) }); }
   function atMax(n) { return R.max !== undefined && R.max !== null && n >= R.max; }
   /** Numbers the items again: legends, Remove buttons, and every id, for, name and reference inside. */
@@ -109,7 +109,7 @@ function repeatSection(p, field) {
       var remove = item.querySelector("[data-fg-remove]");
       remove.lastChild.textContent = " " + legendOf(i);
       remove.hidden = all.length <= R.min;
-      Array.prototype.forEach.call(item.querySelectorAll("*"), function (el) {
+      item.querySelectorAll("*").forEach(function (el) {
         ["id", "for", "name", "aria-describedby", "aria-controls"].forEach(function (name) {
           var v = el.getAttribute(name);
           if (v) el.setAttribute(name, v.replace(prefix, itemKey(field.id, i, "")));
@@ -132,7 +132,7 @@ function repeatSection(p, field) {
     renumber();
     if (announce) {
       p.applyRules();
-      var first = Array.prototype.filter.call(item.querySelectorAll("input, select, textarea"), function (el) { return !el.closest("[hidden]"); })[0];
+      var first = Array.from(item.querySelectorAll("input, select, textarea")).filter(function (el) { return !el.closest("[hidden]"); })[0];
       if (first) first.focus();
       p.announce(format(R.added, { item: legendOf(entries().length - 1) }));
       changed();

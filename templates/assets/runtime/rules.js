@@ -1,47 +1,15 @@
-/* Rules: which fields are hidden and which required, given the values (FieldStates in Swift computes the same);
+/* Rules: which fields are hidden and which required, given the values (FieldStates in Swift computes the same).
+   A form without rules leaves conditions.js out: every configured field is then required and none hidden;
    journey.js adds the pages visited when the form branches. */
-import { decimal, fieldMap, isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { fieldMap } from "./values.js";
 
-export function holds(rule, value, field) {
-  var texts = !field ? [text(value)] : isGroup(field) ? items(value) : isSingleCheckbox(field) ? [String(isChecked(value))] : [text(value)];
-  var empty = field ? isEmpty(value, field) : texts.every(function (t) { return t === ""; });
-  var first = rule.values.length ? rule.values[0] : "";
-  switch (rule.condition) {
-    case "equals": return texts.indexOf(first) >= 0;
-    case "notEquals": return texts.indexOf(first) < 0;
-    case "in": return texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
-    case "notIn": return !texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
-    case "empty": return empty;
-    case "notEmpty": return !empty;
-    case "greaterThan": case "lessThan":
-      var number = texts.length === 1 ? decimal(texts[0]) : null, limit = decimal(first);
-      if (number === null || limit === null) return false;
-      return rule.condition === "greaterThan" ? number > limit : number < limit;
-  }
-  return false;
-}
+/** Set by conditions.js, joined on pages whose form has rules: the rules' hidden and required sets. */
+export var conditional = { states: null };
 /** The rules' hidden and required sets, fields in `skipped` counting as empty. */
 export function ruleStates(spec, values, byId, skipped) {
   var configured = spec.fields.filter(function (f) { return f.required; }).map(function (f) { return f.id; });
-  var hidden = new Set(), required = new Set(configured);
-  for (var pass = 0; pass <= spec.rules.length; pass++) {
-    var next = new Set();
-    required = new Set(configured);
-    spec.rules.forEach(function (rule) {
-      var value = hidden.has(rule.field) || skipped.has(rule.field) ? undefined : values[rule.field];
-      var action = holds(rule, value, byId[rule.field]) ? rule.action : rule.otherwise;
-      rule.targets.forEach(function (target) {
-        if (action === "show") next.delete(target);
-        else if (action === "hide") next.add(target);
-        else if (action === "require") required.add(target);
-        else if (action === "unrequire") required.delete(target);
-      });
-    });
-    var settled = same(next, hidden);
-    hidden = next;
-    if (settled) break;
-  }
-  return { hidden: hidden, required: required };
+  if (conditional.states) return conditional.states(spec, values, byId, skipped, configured);
+  return { hidden: new Set(), required: new Set(configured) };
 }
 export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }
 /** Set by journey.js on pages that branch, end at exit pages or have pages that may skip themselves. */

@@ -1,6 +1,5 @@
 /* Validation: a field's first failing check, the cleaned submission, and validate() over a whole form.
    `formgen validate` implements the same semantics in Swift (Tests/vectors/validation.json holds both to it). */
-import { Formgen } from "./api.js";
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
 import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text } from "./values.js";
@@ -108,12 +107,3 @@ export function validate(spec, values, now) {
   });
   return { errors: errors, hidden: Array.from(state.hidden).sort(), required: state.required, data: clean(spec, values, state.hidden) };
 }
-
-Formgen.validate = validate;
-Formgen.states = states;
-Formgen.checkField = checkField;
-Formgen.clean = clean;
-Formgen.matchesMask = matchesMask;
-Formgen.parseDate = parseDate;
-Formgen.iso = iso;
-Formgen.decimal = decimal;

@@ -9,7 +9,7 @@ import { format, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text 
 features.push(function (p) {
   var pages = p.pages, M = p.M, steps = p.steps, spec = p.spec, review = p.$("fg-review"), REVIEW = pages.length, returning = false;
   if (pages.length <= 1 && !review) return;
-  Array.prototype.forEach.call(p.form.querySelectorAll("[data-fg-note]"), function (note) { note.hidden = true; });
+  p.form.querySelectorAll("[data-fg-note]").forEach(function (note) { note.hidden = true; });
   function stepList() {
     var list = p.state.path.slice();
     if (review && p.state.exit < 0) list.push(REVIEW);
@@ -96,7 +96,7 @@ features.push(function (p) {
     });
     var t = labels.join(", ");
     if (field.type === "date") return dateWords(t, spec.lang);
-    if (field.type === "number" && /^-?\d+(\.\d+)?$/.test(t)) return new Intl.NumberFormat(spec.lang).format(+t);
+    if (field.type === "number" && /^-?\d+(\.\d+)?$/.test(t)) return (+t).toLocaleString(spec.lang);
     return t;
   }
   /** "Check your answers" as GOV.UK's summary list: question, answer and a "Change" link (none for an answer filled

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "datebox", "drafts", "files", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "send", "wizard"]
+    public static let optionalModules = ["bounds", "conditions", "datebox", "drafts", "expose", "files", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -120,9 +120,11 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields, grid and scale for those fields.
+    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields,
+    /// conditions for forms with rules (the form's or a repeating section's; journey imports it too), grid and scale for those fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
+        if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
@@ -141,17 +143,23 @@ public struct RuntimeScript: Sendable {
         return used
     }
 
+    /// Whether a field or a field inside it (a repeating section's) has rules.
+    private static func hasRules(_ field: FormSpec.FieldSpec) -> Bool {
+        !(field.rules ?? []).isEmpty || (field.fields ?? []).contains(where: hasRules)
+    }
+
     /// Whether the page keeps a draft: drafts are on and some field's value may be kept (not display-only,
     /// not a password, not sensitive, not read-only).
     public static func keepsDrafts(_ spec: FormSpec) -> Bool {
         spec.drafts.enabled && spec.fields.contains { !$0.isDisplayOnly && $0.type != "password" && !$0.sensitive && !$0.readOnly }
     }
 
-    /// The script for a form's page, or nil when the theme has no runtime.
-    public func script(for spec: FormSpec) -> PageScript? {
+    /// The script for a form's page, or nil when the theme has no runtime; `exposing`: with `expose`
+    /// (`globalThis.Formgen` for the console), as on the pages `formgen serve` previews.
+    public func script(for spec: FormSpec, exposing: Bool = false) -> PageScript? {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
         guard modules[Self.entry] != nil else { return nil }
-        let used = Self.modules(for: spec).filter { modules[$0] != nil }
+        let used = Self.modules(for: spec).union(exposing ? ["expose"] : []).filter { modules[$0] != nil }
         return scripts.script(for: used) {
             PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
         }

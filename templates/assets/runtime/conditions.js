@@ -1,0 +1,46 @@
+/* Conditions: whether a rule's condition holds for its field's value, and the rules applied in passes until the hidden
+   fields settle (a field hidden in the previous pass counting as empty). Conditions.swift in FormgenRuntime computes
+   the same. The build joins this module only for forms with rules (the form's, a repeating section's) or a journey. */
+import { conditional, same } from "./rules.js";
+import { decimal, isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+
+/** Whether a rule's condition (or a journey branch's) holds for its field's value. */
+export function holds(rule, value, field) {
+  var texts = !field ? [text(value)] : isGroup(field) ? items(value) : isSingleCheckbox(field) ? [String(isChecked(value))] : [text(value)];
+  var empty = field ? isEmpty(value, field) : texts.every(function (t) { return t === ""; });
+  var first = rule.values.length ? rule.values[0] : "";
+  switch (rule.condition) {
+    case "equals": return texts.indexOf(first) >= 0;
+    case "notEquals": return texts.indexOf(first) < 0;
+    case "in": return texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
+    case "notIn": return !texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
+    case "empty": return empty;
+    case "notEmpty": return !empty;
+    case "greaterThan": case "lessThan":
+      var number = texts.length === 1 ? decimal(texts[0]) : null, limit = decimal(first);
+      if (number === null || limit === null) return false;
+      return rule.condition === "greaterThan" ? number > limit : number < limit;
+  }
+  return false;
+}
+conditional.states = function (spec, values, byId, skipped, configured) {
+  var hidden = new Set(), required = new Set(configured);
+  for (var pass = 0; pass <= spec.rules.length; pass++) {
+    var next = new Set();
+    required = new Set(configured);
+    spec.rules.forEach(function (rule) {
+      var value = hidden.has(rule.field) || skipped.has(rule.field) ? undefined : values[rule.field];
+      var action = holds(rule, value, byId[rule.field]) ? rule.action : rule.otherwise;
+      rule.targets.forEach(function (target) {
+        if (action === "show") next.delete(target);
+        else if (action === "hide") next.add(target);
+        else if (action === "require") required.add(target);
+        else if (action === "unrequire") required.delete(target);
+      });
+    });
+    var settled = same(next, hidden);
+    hidden = next;
+    if (settled) break;
+  }
+  return { hidden: hidden, required: required };
+};

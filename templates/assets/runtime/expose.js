@@ -1,0 +1,17 @@
+/* globalThis.Formgen: the runtime's pure functions (no DOM) for the console, joined on the pages `formgen serve`
+   previews; a built site's pages leave it out. */
+import { Formgen } from "./api.js";
+import { iso, parseDate } from "./dates.js";
+import { states } from "./rules.js";
+import { checkField, clean, matchesMask, validate } from "./validate.js";
+import { decimal } from "./values.js";
+
+Formgen.validate = validate;
+Formgen.states = states;
+Formgen.checkField = checkField;
+Formgen.clean = clean;
+Formgen.matchesMask = matchesMask;
+Formgen.parseDate = parseDate;
+Formgen.iso = iso;
+Formgen.decimal = decimal;
+globalThis.Formgen = Formgen;
