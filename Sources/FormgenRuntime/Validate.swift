@@ -105,9 +105,6 @@ public struct FormValidator: @unchecked Sendable {
                 if let list = cleanList(field, value: value, hidden: hidden) { data[field.id] = list }
             } else if field.kind == .grid {
                 if let answers = Self.cleanGrid(field, value: value) { data[field.id] = answers }
-            } else if field.kind == .scale {
-                if let number = Self.scaleNumber(FieldValue.text(value), field.scale) { data[field.id] = .number(Double(number)) }
-                else if !FieldValue.text(value).isEmpty { data[field.id] = .string(FieldValue.text(value)) }
             } else if field.kind == .file {
                 let files = Self.fileItems(value).map { JSONValue.object($0) }
                 if !files.isEmpty { data[field.id] = field.upload?.multiple == true ? .array(files) : files[0] }
@@ -138,7 +135,6 @@ public struct FormValidator: @unchecked Sendable {
         }
         if field.kind == .file { return fileFailure(field, value: value) }
         let text = FieldValue.text(value)
-        if field.kind == .scale { return Self.scaleNumber(text, field.scale) == nil ? say("scale", field) : nil }
         if field.type == "number" && FieldValue.decimal(text) == nil { return say("number", field) }
         if field.type == "date" && CalendarDate(iso: text) == nil { return say("date", field) }
         if field.isChoice, field.optionsFrom == nil, let options = field.options {

@@ -230,7 +230,11 @@ import Testing
         #expect(service.messages?["option"] == "Select one of the options for rate our service")
         #expect(nps.kind == .scale && nps.options == nil)
         #expect(nps.scale == .init(min: 0, max: 10, minLabel: "Not at all likely", maxLabel: "Extremely likely"))
-        #expect(nps.messages?["scale"] == "How likely are you to recommend us?: select a whole number from 0 to 10")
+        // Submitted as a number: a number field's type and checks, each with the scale's one message.
+        let said = "How likely are you to recommend us?: select a whole number from 0 to 10"
+        #expect(nps.type == "number" && nps.messages?["number"] == said && nps.messages?["scale"] == nil)
+        #expect(nps.validations == [.init(rule: "regex", value: .string("^-?[0-9]+$"), message: said),
+                                    .init(rule: "minValue", value: .number(0), message: said), .init(rule: "maxValue", value: .number(10), message: said)])
         #expect(spec.embeddableJSON().contains(#""rows":[{"label":"Speed","value":"speed"},{"label":"Staff","value":"staff"}]"#))
     }
 

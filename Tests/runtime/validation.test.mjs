@@ -8,7 +8,6 @@ import "../../templates/assets/runtime/journey.js";
 import "../../templates/assets/runtime/repeat.js";
 import "../../templates/assets/runtime/files.js";
 import "../../templates/assets/runtime/grid.js";
-import "../../templates/assets/runtime/scale.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
 test("the vectors file holds at least 300 cases", () => {

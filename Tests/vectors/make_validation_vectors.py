@@ -104,8 +104,9 @@ SEMANTICS = [
     "answer. A key that is no row is an error on the grid (messages.option). Each row, keyed grid.row: a list where",
     "one column is wanted, or a column the grid does not have, is messages.option; a row without an answer, when the",
     "grid is required, is messages.gridRow with {value} its label. data: the rows answered, trimmed, others left out.",
-    "Scales (kind scale): scale {min, max}; the value read as text must be digits (a leading '-' allowed) naming a",
-    "whole number from min to max, else messages.scale; data holds it as a number (a refused value as its text).",
+    "Scales (kind scale) are written as number fields (type number) whose checks are validations, each with the",
+    "scale's one message: regex ^-?[0-9]+$ (a whole number), minValue min, maxValue max; so they are checked and",
+    "cleaned as any number (data a number; a value that is not one, its text).",
     "In bodies a grid's row is posted as grid.row (once per column for multiple).",
     "dropIf: {rule: {key, in}, entry, dropped}: an entry that is an object is dropped when its value at key (null when",
     "missing) is one of `in` (numbers compare as numbers, nothing else converts); an entry that is not an object never is.",
@@ -208,7 +209,11 @@ def with_messages(field, fields, lang):
         messages["gridRow"] = table["gridRow"]
         messages["option"] = fill("option")
     if field["kind"] == "scale":
-        messages["scale"] = fill("scale").replace("{min}", str(field["scale"]["min"])).replace("{max}", str(field["scale"]["max"]))
+        said = fill("scale").replace("{min}", str(field["scale"]["min"])).replace("{max}", str(field["scale"]["max"]))
+        messages["number"] = said
+        field["type"] = "number"
+        field["validations"] = [v("regex", "^-?[0-9]+$", said), v("minValue", field["scale"]["min"], said),
+                                v("maxValue", field["scale"]["max"], said)]
     if "mask" in field:
         own = [rule.get("message") for rule in field.get("validations", []) if rule["rule"] == "mask" and "message" in rule]
         messages["mask"] = own[0] if own else fill("mask", field["mask"])
@@ -1124,16 +1129,17 @@ case("grid: a hidden grid is neither checked nor kept", [f("rate", "Rate us", "y
 NPS = f("nps", "How likely are you to recommend us", "scale", scale={"min": 0, "max": 10})
 NPS_R = dict(NPS, required=True)
 NPS_OUT = "How likely are you to recommend us: select a whole number from 0 to 10"
-for value, number in [(0, 0), ("0", 0), (10, 10), (" 7 ", 7), ("07", 7), (7.0, 7)]:
+for value, number in [(0, 0), ("0", 0), (10, 10), (" 7 ", 7), ("07", 7), (7.0, 7), ("-0", 0)]:
     one(f"scale: {value!r} is {number}", NPS_R, value, data={"nps": number})
-for value in [11, "11", -1, "-1", 5.5, "5.5", "1e1", "abc", "+5", True]:
-    one(f"scale: {value!r} refused", NPS, value, NPS_OUT, data={"nps": "true" if value is True else (str(value).strip() if not isinstance(value, float) else str(value))})
+for value, kept in [(11, 11), ("11", 11), (-1, -1), ("-1", -1), (5.5, 5.5), ("5.5", 5.5), ("1e1", 10), ("abc", "abc"), ("+5", "+5"),
+                    (True, "true"), ("7.0", 7)]:
+    one(f"scale: {value!r} refused", NPS, value, NPS_OUT, data={"nps": kept})
 one("scale: required and missing", NPS_R, MISSING, "Select How likely are you to recommend us", data={})
 one("scale: required and blank", NPS_R, " ", "Select How likely are you to recommend us", data={})
 one("scale: a list is no answer", NPS_R, [5], "Select How likely are you to recommend us", data={})
 one("scale: optional and missing", NPS, MISSING, data={})
 FIVE = f("ease", "Ease of use", "scale", scale={"min": 1, "max": 5, "minLabel": "Very hard", "maxLabel": "Very easy"})
-one("scale 1-5: 0 is below it", FIVE, "0", "Ease of use: select a whole number from 1 to 5", data={"ease": "0"})
+one("scale 1-5: 0 is below it", FIVE, "0", "Ease of use: select a whole number from 1 to 5", data={"ease": 0})
 one("scale 1-5: 5 is its top", FIVE, 5, data={"ease": 5})
 
 # ---------------------------------------------------------------- bodies: one submission sent as JSON, urlencoded, multipart
@@ -1231,7 +1237,7 @@ bodies("a grid row it does not have", [GRID], [("service.speed", "good"), ("serv
 bodies("a grid of checkboxes posted a name per box", [GRID_M], [("likes.speed", "good"), ("likes.speed", "poor"), ("likes.staff", "good")],
        {}, data={"likes": {"speed": ["good", "poor"], "staff": ["good"]}})
 bodies("a scale's number", [NPS_R], [("nps", "0")], {}, data={"nps": 0})
-bodies("a scale's number out of bounds", [NPS_R], [("nps", "11")], {"nps": NPS_OUT}, data={"nps": "11"})
+bodies("a scale's number out of bounds", [NPS_R], [("nps", "11")], {"nps": NPS_OUT}, data={"nps": 11})
 
 # ---------------------------------------------------------------- dropIf: which entries of a list a field does not offer
 # DropRule (Swift, at build time for remote lists) and options.js (in the page, for optionsFrom) read the same rule.

@@ -6,9 +6,8 @@ import { isEmpty } from "./values.js";
 features.push(function (p) {
   var submitButton = p.submitButton;
   function markReadiness() {
-    // A module whose fields hold more than one answer says when one is missing (grid.js: a row).
-    var values = p.values(), missing = p.isUnanswered || isEmpty, ready = p.inputs.every(function (f) {
-      return !p.state.required.has(f.id) || p.state.hidden.has(f.id) || !missing(values[f.id], f);
+    var values = p.values(), ready = p.inputs.every(function (f) {
+      return !p.state.required.has(f.id) || p.state.hidden.has(f.id) || !isEmpty(values[f.id], f);
     });
     if (ready) submitButton.removeAttribute("aria-disabled"); else submitButton.setAttribute("aria-disabled", "true");
   }

@@ -8,9 +8,8 @@ var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
 /** Checks other modules add by rule name (bounds.js: the date and age rules), called like failure(). */
 export var ruleChecks = Object.create(null);
-/** Checks and cleaning of fields whose value is not one text, by kind (repeat.js: `repeat`, grid.js: `grid`, scale.js:
-    `scale`); a list's check may add the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves
-    out; `clean` answers null for no value. */
+/** Checks and cleaning of fields whose value is a list of items or an object, by kind (repeat.js: `repeat`, grid.js:
+    `grid`); a list's check may add the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves out. */
 export var lists = Object.create(null);
 
 export function matchesMask(value, mask) {
@@ -78,7 +77,7 @@ export function clean(spec, values, hidden) {
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || hidden.has(field.id) || field.id in data) return;
     var value = values[field.id], list = lists[field.kind];
-    if (list) { if ((list = list.clean(spec, field, value, hidden)) !== null) data[field.id] = list; return; }
+    if (list) { if ((list = list.clean(spec, field, value, hidden))) data[field.id] = list; return; }
     if (isSingleCheckbox(field)) { data[field.id] = isChecked(value); return; }
     if (isGroup(field)) { if (items(value).length) data[field.id] = items(value); return; }
     var t = text(value);
