@@ -210,6 +210,7 @@ import Testing
             <fieldset class="fg-choices fg-scale" id="f-nps" aria-describedby="f-nps-ends">
             <legend class="fg-label">How likely are you to recommend us?</legend>
             <p class="fg-error-message" id="f-nps-error" hidden></p>
+            <div class="fg-scale-body">
             <div class="fg-scale-list">
             <div class="fg-scale-choice"><input class="fg-scale-input" id="f-nps-0" name="nps" type="radio" value="0" required><label class="fg-scale-label" for="f-nps-0">0</label></div>
             """), "\(html)")
