@@ -232,7 +232,7 @@ import Testing
         #expect(nps.kind == .scale && nps.options == nil)
         #expect(nps.scale == .init(min: 0, max: 10, minLabel: "Not at all likely", maxLabel: "Extremely likely"))
         // Submitted as a number: a number field's type and checks, each with the scale's one message.
-        let said = "How likely are you to recommend us?: select a whole number from 0 to 10"
+        let said = "Select a whole number from 0 to 10 for “How likely are you to recommend us?”"
         #expect(nps.type == "number" && nps.messages?["number"] == said && nps.messages?["scale"] == nil)
         #expect(nps.validations == [.init(rule: "regex", value: .string("^-?[0-9]+$"), message: said),
                                     .init(rule: "minValue", value: .number(0), message: said), .init(rule: "maxValue", value: .number(10), message: said)])

@@ -1128,7 +1128,7 @@ case("grid: a hidden grid is neither checked nor kept", [f("rate", "Rate us", "y
      rules=[rule("rate", "equals", ["Yes"], "show", ["service"], otherwise="hide")], data={"rate": "No"})
 NPS = f("nps", "How likely are you to recommend us", "scale", scale={"min": 0, "max": 10})
 NPS_R = dict(NPS, required=True)
-NPS_OUT = "How likely are you to recommend us: select a whole number from 0 to 10"
+NPS_OUT = "Select a whole number from 0 to 10 for How likely are you to recommend us"
 for value, number in [(0, 0), ("0", 0), (10, 10), (" 7 ", 7), ("07", 7), (7.0, 7), ("-0", 0)]:
     one(f"scale: {value!r} is {number}", NPS_R, value, data={"nps": number})
 for value, kept in [(11, 11), ("11", 11), (-1, -1), ("-1", -1), (5.5, 5.5), ("5.5", 5.5), ("1e1", 10), ("abc", "abc"), ("+5", "+5"),
@@ -1139,7 +1139,7 @@ one("scale: required and blank", NPS_R, " ", "Select How likely are you to recom
 one("scale: a list is no answer", NPS_R, [5], "Select How likely are you to recommend us", data={})
 one("scale: optional and missing", NPS, MISSING, data={})
 FIVE = f("ease", "Ease of use", "scale", scale={"min": 1, "max": 5, "minLabel": "Very hard", "maxLabel": "Very easy"})
-one("scale 1-5: 0 is below it", FIVE, "0", "Ease of use: select a whole number from 1 to 5", data={"ease": 0})
+one("scale 1-5: 0 is below it", FIVE, "0", "Select a whole number from 1 to 5 for Ease of use", data={"ease": 0})
 one("scale 1-5: 5 is its top", FIVE, 5, data={"ease": 5})
 
 # ---------------------------------------------------------------- bodies: one submission sent as JSON, urlencoded, multipart

@@ -44,7 +44,7 @@ extension Messages {
                     labelText = englishArticle(before: labelText) + " " + labelText
                 }
             }
-        case "option":
+        case "option", "scale":
             labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
         default:
             break
