@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     package enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, rows, multiple, scale
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, rows, multiple, scale, other
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -28,6 +28,7 @@ extension FormSpec.FieldSpec {
         rows = try container.decodeIfPresent([FieldOption].self, forKey: .rows)
         multiple = try container.decodeIfPresent(Bool.self, forKey: .multiple)
         scale = try container.decodeIfPresent(FormSpec.ScaleSpec.self, forKey: .scale)
+        other = try container.decodeIfPresent(String.self, forKey: .other)
     }
 
     /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
@@ -55,5 +56,6 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(rows, forKey: .rows)
         try container.encodeIfPresent(multiple, forKey: .multiple)
         try container.encodeIfPresent(scale, forKey: .scale)
+        try container.encodeIfPresent(other, forKey: .other)
     }
 }

@@ -81,6 +81,7 @@ extension FormSpec.FieldSpec {
                 json.key("options")
                 json.list(options) { json, option in
                     json.object { json in
+                        json.member("exclusive", option.exclusive)
                         json.member("label", option.label)
                         json.member("value", option.value)
                     }
@@ -101,6 +102,7 @@ extension FormSpec.FieldSpec {
                     json.member("valueKey", optionsFrom.valueKey)
                 }
             }
+            json.member("other", other)
             if readOnly { json.member("readOnly", true) }
             if let `repeat` {
                 json.key("repeat")

@@ -1,7 +1,7 @@
 extension FormSpec {
     /// GOV.UK's conditional reveal: the follow-up fields to show directly under a radio option, by field id, then
     /// option value. A rule qualifies when its only effect on each target is to show it for that one option: it
-    /// tests a radio group (radio, yesno) with `equals` one of its options, `show` otherwise `hide`, and each target
+    /// tests a radio group (radio, yesno), or a checkbox group for its "Other" text field alone, with `equals` one of its options, `show` otherwise `hide`, and each target
     /// is on the same page, is no other rule's target, and reveals nothing itself. The rule still decides what is
     /// hidden and required; only where the targets are drawn changes.
     public var reveals: [String: [String: [String]]] {
@@ -10,7 +10,8 @@ extension FormSpec {
         let byID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func page(_ id: String) -> Int? { pages.firstIndex { $0.fields.contains(id) } }
         let candidates = rules.filter { rule in
-            guard let field = byID[rule.field], field.kind == .radioGroup, rule.action == "show", rule.otherwise == "hide",
+            guard let field = byID[rule.field], field.kind == .radioGroup || (field.kind == .checkboxGroup && field.other != nil && rule.targets == [field.other!]),
+                  rule.action == "show", rule.otherwise == "hide",
                   ["equals", "in"].contains(rule.condition), rule.values.count == 1,
                   (field.options ?? []).contains(where: { $0.value == rule.values[0] }),
                   !rule.targets.isEmpty else { return false }

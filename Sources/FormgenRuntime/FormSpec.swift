@@ -86,6 +86,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
         /// A repeating section's rules that act on its item fields, applied to each item: the tested field is the
         /// item's own or one outside the section (kind `repeat`); absent when none acts on them.
         public var rules: [RuleSpec]? = nil
+        /// The id of the text field that says what "Other" is (`other:` on a choice field); absent otherwise.
+        public var other: String? = nil
         /// A grid's rows (kind `grid`): each row's id as `value`; its columns are `options`. Absent for every other field.
         public var rows: [FieldOption]? = nil
         /// `true` for a grid of checkboxes (several columns per row); absent otherwise.
@@ -94,7 +96,7 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var scale: ScaleSpec? = nil
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, rows: [FieldOption]? = nil, multiple: Bool? = nil, scale: ScaleSpec? = nil) {
+        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, rows: [FieldOption]? = nil, multiple: Bool? = nil, scale: ScaleSpec? = nil, other: String? = nil) {
             self.id = id
             self.type = type
             self.kind = kind
@@ -113,6 +115,7 @@ public struct FormSpec: Codable, Sendable, Hashable {
             self.`repeat` = `repeat`
             self.upload = upload
             self.rules = rules
+            self.other = other
             self.rows = rows
             self.multiple = multiple
             self.scale = scale

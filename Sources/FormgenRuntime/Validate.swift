@@ -141,6 +141,7 @@ public struct FormValidator: @unchecked Sendable {
             let allowed = Set(options.map(\.value))
             let chosen = field.isCheckboxGroup ? FieldValue.items(value) : [text]
             if !chosen.allSatisfy(allowed.contains) { return say("option", field) }
+            if field.mixesExclusive(value) { return say("exclusive", field) }
         }
         let maxLengthRule = field.validations.first { $0.rule == "maxLength" }
         let cap = maxLengthRule.flatMap { rule -> Int? in

@@ -60,7 +60,9 @@ import Glibc
         #expect(collect.waitForExit(seconds: 60) == 1)
         #expect(collect.output.contains("error: the form 'profile' accepts a file of up to 5000000 bytes in the field 'photo', but --max-body is 1048576 bytes"))
         #expect(collect.output.contains("Start collect with --max-body 5065536 or more"))
-        let raised = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--max-body", "5065536"], in: collect.root)
+        try Data("\(CollectKeyCommandTests.keyA)\n".utf8).write(to: collect.root.appendingPathComponent("key"))
+        let raised = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--max-body", "5065536", "--key-file", "key"],
+                                        in: collect.root)
         defer { _ = raised.stop(with: SIGKILL, seconds: 10) }
         #expect(raised.waitForPort() != nil, "output: \(raised.output)")
     }

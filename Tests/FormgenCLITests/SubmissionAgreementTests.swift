@@ -93,7 +93,9 @@ import Darwin
         let build = try CommandRunner.run(["build", "--out", "public"], in: root)
         try #require(build.status == 0, "\(build.stdout)\(build.stderr)")
 
-        let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--allow-origin", Self.origin], in: root)
+        try Data("\(CollectKeyCommandTests.keyA)\n".utf8).write(to: root.appendingPathComponent("key"))
+        let collect = try CollectProcess(arguments: ["--db", "sqlite:data/submissions.db", "--allow-origin", Self.origin, "--key-file", "key"],
+                                         in: root)
         defer { _ = collect.stop(with: SIGTERM, seconds: 10) }
         let serve = try ServeProcess(arguments: ["--out", "preview", "--port", "0", "--poll"], in: root)
         defer { _ = serve.stop() }

@@ -11,7 +11,8 @@ import Testing
     static let twins: [String: String] = [
         "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift", "conditions.js": "Conditions.swift",
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
-        "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "grid.js": "Grid.swift",
+        "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "choice.js": "Choice.swift",
+        "grid.js": "Grid.swift",
     ]
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.

@@ -67,7 +67,7 @@ import Testing
     }
 
     /// A page under `formgen serve` is `formgen build`'s page of the same form posting to the sink, with the reload
-    /// script and its hash: nothing else differs.
+    /// script and its hash, and a runtime that sets `globalThis.Formgen` (`expose.js`): nothing else differs.
     @Test func aServedPageDiffersFromTheBuiltOneOnlyInThePreviewOptions() throws {
         let site = try TestSite.make()
         defer { site.remove() }
@@ -76,8 +76,14 @@ import Testing
             of: "submit:\n", with: "submit:\n  action: /__formgen/submit/contact\n"))
         try site.buildPlainly(into: "built")
         let built = try site.read("built/contact/index.html")
+        let runtime = Theme.load(overrides: nil, log: DiagnosticLog()).runtime
+        let spec = try FormSpec(pageHTML: built)
+        let plain = try #require(runtime.script(for: spec)), exposing = try #require(runtime.script(for: spec, exposing: true))
+        #expect(exposing.text.contains("globalThis.Formgen=") && !plain.text.contains("globalThis"))
         let undone = served.replacingOccurrences(of: "<script>\(LiveReloadScript.source)</script>\n", with: "")
             .replacingOccurrences(of: " " + Self.escaped(LiveReloadScript.cspSource), with: "")
+            .replacingOccurrences(of: exposing.text, with: plain.text)
+            .replacingOccurrences(of: Self.escaped(exposing.cspSource), with: Self.escaped(plain.cspSource))
         #expect(undone == built)
         #expect(served != built)
     }
@@ -90,7 +96,7 @@ import Testing
         let built = try site.read("built/contact/index.html"), served = try site.read("public/contact/index.html")
         let runtime = Theme.load(overrides: nil, log: DiagnosticLog()).runtime
         let builtScript = try #require(runtime.script(for: try FormSpec(pageHTML: built)))
-        let servedScript = try #require(runtime.script(for: try FormSpec(pageHTML: served)))
+        let servedScript = try #require(runtime.script(for: try FormSpec(pageHTML: served), exposing: true))
         #expect(!built.contains("Content-Type"))
         #expect(servedScript.text.contains("Content-Type"))
         #expect(served.contains("<script>\(servedScript.text)</script>"))

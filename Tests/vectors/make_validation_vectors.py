@@ -108,6 +108,10 @@ SEMANTICS = [
     "scale's one message: regex ^-?[0-9]+$ (a whole number), minValue min, maxValue max; so they are checked and",
     "cleaned as any number (data a number; a value that is not one, its text).",
     "In bodies a grid's row is posted as grid.row (once per column for multiple).",
+    "None of these: a checkbox group option with exclusive: true may not be chosen with any other item: more than one",
+    "item with it among them -> field.messages.exclusive (after the option check). Other: a choice field with",
+    "`other: '<id>_other'` offers the option 'other'; its text field <id>_other is an ordinary required text field the",
+    "build shows by a rule (<id> equals 'other' -> show, otherwise hide), so it is checked and sent only then.",
     "dropIf: {rule: {key, in}, entry, dropped}: an entry that is an object is dropped when its value at key (null when",
     "missing) is one of `in` (numbers compare as numbers, nothing else converts); an entry that is not an object never is.",
 ]
@@ -214,6 +218,9 @@ def with_messages(field, fields, lang):
         field["type"] = "number"
         field["validations"] = [v("regex", "^-?[0-9]+$", said), v("minValue", field["scale"]["min"], said),
                                 v("maxValue", field["scale"]["max"], said)]
+    exclusive = [o["label"] for o in field.get("options", []) if isinstance(o, dict) and o.get("exclusive")]
+    if field["kind"] == "checkboxGroup" and exclusive:
+        messages["exclusive"] = fill("exclusive", exclusive[0])
     if "mask" in field:
         own = [rule.get("message") for rule in field.get("validations", []) if rule["rule"] == "mask" and "message" in rule]
         messages["mask"] = own[0] if own else fill("mask", field["mask"])
@@ -1185,7 +1192,7 @@ def as_json(pairs, fields):
     return json.dumps(values, ensure_ascii=False)
 
 
-def bodies(name, fields, pairs, errors, data=None):
+def bodies(name, fields, pairs, errors, data=None, rules=(), hidden=()):
     """The same name/value pairs as a JSON, an urlencoded and a multipart body, each with the same verdict."""
     for encoding, content_type, body in [
         ("json", "application/json", as_json(pairs, fields)),
@@ -1193,7 +1200,7 @@ def bodies(name, fields, pairs, errors, data=None):
         ("multipart", f"multipart/form-data; boundary={BOUNDARY}", multipart(pairs)),
     ]:
         before = len(CASES)
-        case(f"{encoding} body: {name}", fields, {}, errors, data=data)
+        case(f"{encoding} body: {name}", fields, {}, errors, data=data, rules=rules, hidden=hidden)
         entry = CASES.pop()
         assert len(CASES) == before
         del entry["values"]
@@ -1238,6 +1245,65 @@ bodies("a grid of checkboxes posted a name per box", [GRID_M], [("likes.speed", 
        {}, data={"likes": {"speed": ["good", "poor"], "staff": ["good"]}})
 bodies("a scale's number", [NPS_R], [("nps", "0")], {}, data={"nps": 0})
 bodies("a scale's number out of bounds", [NPS_R], [("nps", "11")], {"nps": NPS_OUT}, data={"nps": 11})
+# ---------------------------------------------------------------- "None of these" and "Other, please specify"
+# exclusive: true on a checkbox option; other: on a choice field adds the option `other` and the text field <id>_other,
+# shown (and so checked and sent) only when `other` is chosen: the build writes the rule, as below.
+NONE_OF = f("pets", "Pets", "checkbox", required=True, other="pets_other",
+            options=[{"value": "cat", "label": "Cat"}, {"value": "dog", "label": "Dog"}, {"value": "other", "label": "Other"},
+                     {"value": "none", "label": "None of these", "exclusive": True}])
+PETS_OTHER = f("pets_other", "Please specify", required=True, requiredMessage="Enter your “Other” answer for pets")
+CONTACT = f("contact", "Contact", "radio", other="contact_other",
+            options=[{"value": "email", "label": "Email"}, {"value": "other", "label": "Something else"}])
+CONTACT_OTHER = f("contact_other", "Please specify", required=True, requiredMessage="Enter your “Something else” answer for contact")
+COLOUR_PICK = f("colour", "Colour", "select", other="colour_other",
+                options=[{"value": "red", "label": "Red"}, {"value": "other", "label": "Other"}])
+COLOUR_OTHER = f("colour_other", "Please specify", required=True, requiredMessage="Enter your “Other” answer for colour")
+CHOICE_FIELDS = [NONE_OF, PETS_OTHER, CONTACT, CONTACT_OTHER, COLOUR_PICK, COLOUR_OTHER]
+CHOICE_RULES = [rule(owner, "equals", ["other"], "show", [owner + "_other"], "hide") for owner in ("pets", "contact", "colour")]
+NONE_ERROR = "Select “None of these” or other options for Pets, not both"
+ALL_HIDDEN = ["colour_other", "contact_other", "pets_other"]
+case("exclusive option alone", CHOICE_FIELDS, {"pets": ["none"]}, {}, hidden=ALL_HIDDEN, rules=CHOICE_RULES, data={"pets": ["none"]})
+case("exclusive option with another refused", CHOICE_FIELDS, {"pets": ["cat", "none"]}, {"pets": NONE_ERROR},
+     hidden=ALL_HIDDEN, rules=CHOICE_RULES)
+case("exclusive option with Other refused, Other's text still required", CHOICE_FIELDS, {"pets": ["none", "other"]},
+     {"pets": NONE_ERROR, "pets_other": "Enter your “Other” answer for pets"},
+     hidden=["colour_other", "contact_other"], rules=CHOICE_RULES)
+case("exclusive option given twice is one item too many", CHOICE_FIELDS, {"pets": ["none", " none "]}, {"pets": NONE_ERROR},
+     hidden=ALL_HIDDEN, rules=CHOICE_RULES)
+case("other options together are fine", CHOICE_FIELDS, {"pets": ["cat", "dog"]}, {}, hidden=ALL_HIDDEN, rules=CHOICE_RULES,
+     data={"pets": ["cat", "dog"]})
+case("a single string holding the exclusive option", CHOICE_FIELDS, {"pets": "none"}, {}, hidden=ALL_HIDDEN, rules=CHOICE_RULES,
+     data={"pets": ["none"]})
+case("checkbox Other chosen, its text empty", CHOICE_FIELDS, {"pets": ["cat", "other"], "pets_other": "  "},
+     {"pets_other": "Enter your “Other” answer for pets"}, hidden=["colour_other", "contact_other"], rules=CHOICE_RULES)
+case("checkbox Other chosen with its text", CHOICE_FIELDS, {"pets": ["cat", "other"], "pets_other": " Ferret "}, {},
+     hidden=["colour_other", "contact_other"], rules=CHOICE_RULES, data={"pets": ["cat", "other"], "pets_other": "Ferret"})
+case("Other's text without Other is hidden and not sent", CHOICE_FIELDS, {"pets": ["cat"], "pets_other": "Ferret"}, {},
+     hidden=ALL_HIDDEN, rules=CHOICE_RULES, data={"pets": ["cat"]})
+case("radio Other chosen, its text missing", CHOICE_FIELDS, {"pets": ["dog"], "contact": "other"},
+     {"contact_other": "Enter your “Something else” answer for contact"}, hidden=["colour_other", "pets_other"], rules=CHOICE_RULES)
+case("radio Other chosen with its text", CHOICE_FIELDS, {"pets": ["dog"], "contact": "other", "contact_other": "Pigeon"}, {},
+     hidden=["colour_other", "pets_other"], rules=CHOICE_RULES, data={"pets": ["dog"], "contact": "other", "contact_other": "Pigeon"})
+case("select Other chosen, its text missing", CHOICE_FIELDS, {"pets": ["dog"], "colour": "other"},
+     {"colour_other": "Enter your “Other” answer for colour"}, hidden=["contact_other", "pets_other"], rules=CHOICE_RULES)
+case("select Other chosen with its text", CHOICE_FIELDS, {"pets": ["dog"], "colour": "other", "colour_other": "Teal"}, {},
+     hidden=["contact_other", "pets_other"], rules=CHOICE_RULES, data={"pets": ["dog"], "colour": "other", "colour_other": "Teal"})
+case("select another option, Other's text left out", CHOICE_FIELDS, {"pets": ["dog"], "colour": "red", "colour_other": "Teal"}, {},
+     hidden=ALL_HIDDEN, rules=CHOICE_RULES, data={"pets": ["dog"], "colour": "red"})
+# As the page posts without JavaScript: every text box sent, Other's too, empty or not.
+choice_bodies = [NONE_OF, PETS_OTHER]
+
+
+def choice_body(name, pairs, errors, data=None):
+    chosen = [value for key, value in pairs if key == "pets"]
+    bodies(name, choice_bodies, pairs, errors, data=data, rules=[CHOICE_RULES[0]], hidden=[] if "other" in chosen else ["pets_other"])
+
+
+choice_body("exclusive option with another refused", [("pets", "none"), ("pets", "cat"), ("pets_other", "")], {"pets": NONE_ERROR})
+choice_body("exclusive option alone", [("pets", "none"), ("pets_other", "")], {}, data={"pets": ["none"]})
+choice_body("Other chosen, its text empty", [("pets", "other"), ("pets_other", "")], {"pets_other": "Enter your “Other” answer for pets"})
+choice_body("Other chosen with its text", [("pets", "other"), ("pets_other", "Ferret")], {}, data={"pets": ["other"], "pets_other": "Ferret"})
+choice_body("Other's text sent without Other", [("pets", "cat"), ("pets_other", "Ferret")], {}, data={"pets": ["cat"]})
 
 # ---------------------------------------------------------------- dropIf: which entries of a list a field does not offer
 # DropRule (Swift, at build time for remote lists) and options.js (in the page, for optionsFrom) read the same rule.

@@ -43,7 +43,13 @@ public struct FormChecker: Sendable {
                 log.error("field id '\(field.id)' is a name every JavaScript object already has, so the page could not tell the field from it; rename the field (for example '\(field.id)_')", at: field.location)
             }
             if let first = firstByID[field.id] {
-                log.error("duplicate field id '\(field.id)' (first defined at \(first.location))", at: field.location)
+                if let owner = first.otherOf ?? field.otherOf {
+                    // The config's own field, not the text field formgen adds for "Other", is where the fix goes.
+                    let written = first.otherOf == nil ? first : field
+                    log.error("field id '\(field.id)' is the id of the text field that 'other' on '\(owner)' adds; rename this field", at: written.location)
+                } else {
+                    log.error("duplicate field id '\(field.id)' (first defined at \(first.location))", at: field.location)
+                }
             } else {
                 firstByID[field.id] = field
             }
@@ -179,7 +185,7 @@ public struct FormChecker: Sendable {
     func checkRuleValues(_ rule: VisibilityRule, against field: Field, log: DiagnosticLog) {
         guard rule.condition.needsValue else { return }
         let numeric = [.number, .formattednumeric].contains(field.type) && ![.greaterThan, .lessThan].contains(rule.condition)
-        let options = field.optionsSource == nil ? field.options.map(\.value) : []
+        let options = field.optionsSource == nil ? (field.options + (field.other.map { [$0.option] } ?? [])).map(\.value) : []
         for value in rule.values {
             if numeric {
                 if Double(value.trimmingCharacters(in: .whitespaces)) == nil {

@@ -3,7 +3,7 @@ struct FieldReader {
     static let keys: Set<String> = [
         "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
         "mask", "keyboard", "dateStyle", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
-        "accept", "maxSize", "multiple", "maxFiles", "rows", "columns", "min", "max", "minLabel", "maxLabel",
+        "accept", "maxSize", "multiple", "maxFiles", "other", "rows", "columns", "min", "max", "minLabel", "maxLabel",
     ]
 
     /// Reads a field; rules written on it are appended to `rules`.
@@ -73,7 +73,7 @@ struct FieldReader {
             }
         }
         if let optionsNode = node["options"], type != .grid, type != .scale {
-            field.options = OptionReader().read(optionsNode)
+            field.options = OptionReader(fieldID: id, type: type).read(optionsNode)
         }
         if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'") {
             source.warnUnknownKeys(allowed: ["dataSource", "valueKey", "labelKey", "dropIf", "list"], in: "optionsFrom")
@@ -90,6 +90,9 @@ struct FieldReader {
                 source.error("'optionsFrom' is missing 'dataSource' (options fetched by the page) or 'list' (a 'remote.lists' entry)")
             }
         }
+        if let otherNode = node["other"], !otherNode.isNull {
+            field.other = OtherChoiceReader().read(otherNode, field: field)
+        }
         if let validation = node["validation"] {
             field.apply(ValidationReader().read(validation))
         }
@@ -105,20 +108,67 @@ struct FieldReader {
     }
 }
 
-/// Reads `options`: a list of strings, or of `{value, label}`.
+/// Reads `options`: a list of strings, or of `{value, label, exclusive}`; `exclusive: true` ("None of these") only
+/// on one option of a checkbox group.
 struct OptionReader {
+    /// The field the options belong to, for errors about `exclusive`.
+    var fieldID: String
+    var type: FieldType
+
     func read(_ node: ConfigNode) -> [FieldOption] {
         guard let items = node.expectSequence("'options'") else { return [] }
+        var exclusive: String?
         return items.compactMap { item in
             if let text = item.scalarText { return FieldOption(value: text, label: text) }
             guard item.expectMapping("an option") else { return nil }
-            item.warnUnknownKeys(allowed: ["value", "label"], in: "option")
+            item.warnUnknownKeys(allowed: ["value", "label", "exclusive"], in: "option")
             guard let value = item.string("value") else {
                 item.error("option is missing 'value'")
                 return nil
             }
-            return FieldOption(value: value, label: item.text("label") ?? value)
+            var option = FieldOption(value: value, label: item.text("label") ?? value)
+            if item.bool("exclusive") == true, let flag = item["exclusive"] {
+                if type != .checkbox {
+                    flag.error("'exclusive' applies only to the options of a checkbox field; '\(fieldID)' is a \(type.rawValue) field, where one option is chosen anyway")
+                } else if let first = exclusive {
+                    flag.error("field '\(fieldID)' already has an exclusive option ('\(first)'); a checkbox field may have one")
+                } else {
+                    exclusive = value
+                    option.exclusive = true
+                }
+            }
+            return option
         }
+    }
+}
+
+/// Reads `other: true` or `other: {label: …}` ("Other, please specify") on a radio, select or checkbox field.
+struct OtherChoiceReader {
+    func read(_ node: ConfigNode, field: Field) -> OtherChoice? {
+        if let flag = node.scalarText?.lowercased(), ["false", "no", "off"].contains(flag) { return nil }
+        guard [.radio, .select, .checkbox].contains(field.type) else {
+            node.error("'other' applies only to radio, select and checkbox fields; '\(field.id)' is a \(field.type.rawValue) field")
+            return nil
+        }
+        if field.optionsSource != nil {
+            node.error("'other' cannot follow options the page fetches ('optionsFrom: {dataSource: …}'); write the options, or use a list fetched at build time ('optionsFrom: {list: …}')")
+            return nil
+        }
+        if let clash = field.options.first(where: { $0.value == OtherChoice.value }) {
+            node.error("field '\(field.id)' already has an option valued '\(clash.value)', the value 'other' adds; drop that option or 'other'")
+            return nil
+        }
+        let defaults = Messages.builtin.compactMapValues { $0["otherOption"] }
+        if node.isMapping {
+            node.warnUnknownKeys(allowed: ["label"], in: "other")
+            if let label = node.localized("label") {
+                return OtherChoice(label: label.text, translations: label.translations, isCustom: true, at: node.location)
+            }
+        } else if node.scalarText.map({ ["true", "yes", "on"].contains($0.lowercased()) }) != true {
+            node.error("expected 'other' to be true or a mapping with 'label', found \(node.kindName)")
+            return nil
+        }
+        return OtherChoice(label: defaults["en"] ?? "Other", translations: defaults, isCustom: false, at: node.location)
     }
 }
 
@@ -138,5 +188,33 @@ extension Field {
                 validations.append(rule)
             }
         }
+    }
+}
+
+extension OtherChoiceReader {
+    /// The text field under a field's "Other" (`<id>_other`): required, shown only when "Other" is chosen, its texts in
+    /// every built-in language; sensitive when the field is.
+    static func textField(for field: Field, other: OtherChoice) -> Field {
+        let tables = Messages.builtin
+        var text = Field(id: OtherChoice.textFieldID(for: field.id), type: .text, label: tables["en"]?["otherText"] ?? "Please specify", at: other.location)
+        text.typeLocation = other.location
+        text.translations["label"] = tables.compactMapValues { $0["otherText"] }
+        func hint(_ language: String) -> String? {
+            guard let template = tables[language]?["otherHint"] else { return nil }
+            let label = language == "en" ? other.label : (other.translations[language] ?? other.label)
+            return Messages.format(template, ["value": label])
+        }
+        text.help = hint("en")
+        text.translations["help"] = Dictionary(uniqueKeysWithValues: tables.keys.sorted().compactMap { language in hint(language).map { (language, $0) } })
+        text.required = true
+        text.sensitive = field.sensitive
+        text.otherOf = field.id
+        return text
+    }
+
+    /// The rule that shows the text field only when "Other" is chosen (and so requires it only then).
+    static func rule(for field: Field, other: OtherChoice) -> VisibilityRule {
+        VisibilityRule(field: field.id, condition: .equals, values: [OtherChoice.value], action: .show, otherwise: .hide,
+                       targets: [OtherChoice.textFieldID(for: field.id)], at: other.location)
     }
 }

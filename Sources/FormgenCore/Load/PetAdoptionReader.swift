@@ -81,7 +81,7 @@ struct PetAdoptionReader {
         } else if type == .formattednumeric {
             node.error("element '\(id)' of type formattednumeric is missing 'formattedNumeric' (a mask such as ####-###-####)")
         }
-        if let options = node["options"] { field.options = OptionReader().read(options) }
+        if let options = node["options"] { field.options = OptionReader(fieldID: id, type: type).read(options) }
         if let list = node["rules"], let items = list.expectSequence("'rules'") {
             rules += items.compactMap { RuleReader().read($0, field: id) }
         }

@@ -100,5 +100,14 @@ struct SubmissionReader {
 /// Reads a list of fields, collecting the rules written on them.
 func readFields(_ node: ConfigNode?, rules: inout [VisibilityRule]) -> [FormItem] {
     guard let node, let items = node.expectSequence("'fields'") else { return [] }
-    return items.compactMap { FieldReader().read($0, rules: &rules).map(FormItem.field) }
+    var fields: [FormItem] = []
+    for item in items {
+        guard let field = FieldReader().read(item, rules: &rules) else { continue }
+        fields.append(.field(field))
+        if let other = field.other {
+            fields.append(.field(OtherChoiceReader.textField(for: field, other: other)))
+            rules.append(OtherChoiceReader.rule(for: field, other: other))
+        }
+    }
+    return fields
 }

@@ -52,6 +52,8 @@ public struct Field: Sendable, Hashable {
         var typeLocation: SourceLocation
         var translations: [String: [String: String]] = [:]
         var keyLocations: [String: SourceLocation] = [:]
+        var other: OtherChoice?
+        var otherOf: String?
     }
 
     private final class Storage: @unchecked Sendable {
@@ -240,6 +242,17 @@ public struct Field: Sendable, Hashable {
         _modify { yield &unique().values.keyLocations }
     }
 
+    /// "Other, please specify": the added option and its text field (`other:`); choice fields only.
+    public var other: OtherChoice? {
+        get { storage.values.other }
+        _modify { yield &unique().values.other }
+    }
+    /// On the text field formgen adds for a field's "Other": that field's id.
+    public var otherOf: String? {
+        get { storage.values.otherOf }
+        _modify { yield &unique().values.otherOf }
+    }
+
     /// The position of a key's value, or of the field itself when the key was not written.
     public func location(of key: String) -> SourceLocation { keyLocations[key] ?? location }
 
@@ -265,6 +278,10 @@ public struct Field: Sendable, Hashable {
             range.maxLabel = pick(translations["maxLabel"]) ?? range.maxLabel
             copy.scale = range
         }
+        if var choice = other {
+            choice.label = pick(choice.translations) ?? choice.label
+            copy.other = choice
+        }
         copy.validations = validations.map { rule in
             var rule = rule
             rule.message = pick(rule.messageTranslations) ?? rule.message
@@ -276,12 +293,14 @@ public struct Field: Sendable, Hashable {
     /// The options a yes/no field offers.
     public static let yesNoOptions = [FieldOption(value: "Yes", label: "Yes"), FieldOption(value: "No", label: "No")]
 
-    /// The options shown, with yes/no fields given their two fixed answers.
+    /// The options shown, with yes/no fields given their two fixed answers, scales their numbers, and "Other" last (before a last exclusive
+    /// option) when the field has it.
     public var effectiveOptions: [FieldOption] {
-        switch type {
-        case .yesno: return Field.yesNoOptions
-        case .scale: return scale?.options ?? []
-        default: return options
-        }
+        if type == .yesno { return Field.yesNoOptions }
+        if type == .scale { return scale?.options ?? [] }
+        guard let other else { return options }
+        // Before a last "None of these", which GOV.UK sets apart at the end.
+        if let last = options.last, last.exclusive == true { return options.dropLast() + [other.option, last] }
+        return options + [other.option]
     }
 }

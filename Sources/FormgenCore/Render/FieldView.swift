@@ -182,6 +182,11 @@ struct FieldView {
                 "selected": .bool(!field.kind.isGroup && option.value == field.defaultValue),
                 "checked": .bool(field.kind.isGroup && option.value == field.defaultValue),
                 "reveal": false,
+                // A required radio group: one must be chosen. A box of a checkbox group is never required on its own
+                // (the browser would ask for every box); the runtime or the server asks for one.
+                "nativeRequired": .bool(field.kind != .checkboxGroup && field.required && !sometimesAsked),
+                // GOV.UK's "or" before a checkbox group's "None of these".
+                "divider": .text(option.exclusive == true && field.kind == .checkboxGroup ? table["choiceOr"] ?? "or" : nil),
             ]
         }
     }

@@ -192,7 +192,9 @@ public enum ConfigSchema {
             "field": field,
             "option": ["oneOf": [
                 ["type": ["string", "number", "boolean"]],
-                object(title: nil, ["value": scalar, "label": ref("localizedText", "What the user sees (default: the value).")], required: ["value"]),
+                object(title: nil, ["value": scalar, "label": ref("localizedText", "What the user sees (default: the value)."),
+                                    "exclusive": ref("flag", "A checkbox field's \"None of these\": choosing it clears the others, and a submission may not hold it with another (one per field).")],
+                       required: ["value"]),
             ]],
             "validation": validation,
             "rule": rule,
@@ -279,6 +281,8 @@ public enum ConfigSchema {
             "minLabel": ref("localizedText", "A scale's text at its lowest end (Not at all likely)."),
             "maxLabel": ref("localizedText", "A scale's text at its highest end (Extremely likely)."),
             "maxFiles": ["type": "integer", "minimum": 1, "description": "Most files when multiple."],
+            "other": ["description": "Radio, select and checkbox fields: adds the option 'other' and a text field, submitted as '<id>_other', shown under it and required when it is chosen.",
+                      "oneOf": [["type": "boolean"], object(title: nil, ["label": ref("localizedText", "The option's label (default: \"Other\" in the page's language).")])]],
         ], required: ["id"])
         schema["if"] = ["properties": ["type": ["const": "paragraph"]], "required": ["type"]]
         schema["else"] = ["anyOf": [["required": ["label"]], ["required": ["alt"]]]]

@@ -130,12 +130,17 @@ public struct SubmissionSchema {
         case .checkboxGroup:
             schema.set("type", "array", message: nil)
             var items: JSONValue = ["$ref": "#/$defs/trimmed"]
-            if !field.options.isEmpty, !skipped {
-                items = ["enum": .array(field.options.map { .string($0.value) }), "errorMessage": ["enum": .string(texts(field).format("option").text)]]
+            if !field.effectiveOptions.isEmpty, !skipped {
+                items = ["enum": .array(field.effectiveOptions.map { .string($0.value) }), "errorMessage": ["enum": .string(texts(field).format("option").text)]]
             }
             schema.members["items"] = items
             schema.members["minItems"] = 1
             schema.members["uniqueItems"] = true
+            if let only = field.options.first(where: { $0.exclusive == true }), !skipped {
+                // "None of these" on its own: with it in the list, the list holds one item (the items are unique).
+                schema.extra.append(["if": ["contains": ["const": .string(only.value)]],
+                                     "then": ["maxItems": 1, "errorMessage": ["maxItems": .string(texts(field).format("exclusive").text)]]])
+            }
         default:
             schema.set("type", "string", message: nil)
             schema.extra.append(["$ref": "#/$defs/trimmed"])

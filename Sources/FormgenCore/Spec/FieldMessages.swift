@@ -23,7 +23,12 @@ public struct FieldMessages {
 
     /// What a required field says when it is left empty.
     public var required: Text {
-        custom(field.requiredMessage) ?? standard("required")
+        if let owner = field.otherOf, field.requiredMessage == nil, let choice = form.allFields.first(where: { $0.id == owner }) {
+            // "Enter your “Other” answer for pet type": the chosen field's label and its "Other".
+            let other = FieldMessages(field: choice, form: form, tables: tables)
+            return other.standard("otherRequired", value: choice.other?.label ?? OtherChoice.value)
+        }
+        return custom(field.requiredMessage) ?? standard("required")
     }
 
     /// What a field says when its value is not of its kind: `number`, `date`, `option`, `email`, or
@@ -39,6 +44,8 @@ public struct FieldMessages {
         case "fileCount":
             let most = field.upload.map { $0.multiple ? $0.maxFiles : 1 } ?? nil
             return standard(check, value: most.map(String.init), count: most)
+        case "exclusive":
+            return standard(check, value: field.effectiveOptions.first { $0.exclusive == true }?.label)
         case "fileType", "fileSize":
             return standard(check, value: uploadValue(check))
         case "scale":
@@ -73,6 +80,7 @@ public struct FieldMessages {
         if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append("option") }
         if field.kind == .grid { checks += ["gridRow", "option"] }
         if field.kind == .scale { checks.append("scale") }
+        if field.kind == .checkboxGroup, field.options.contains(where: { $0.exclusive == true }) { checks.append("exclusive") }
         if field.mask != nil { checks.append("mask") }
         if let upload = field.upload {
             if !upload.accept.isEmpty { checks.append("fileType") }

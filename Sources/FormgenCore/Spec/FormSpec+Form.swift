@@ -107,7 +107,8 @@ extension FormSpec.FieldSpec {
                   validations: specs,
                   upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) },
                   rows: field.kind == .grid ? field.rows : nil, multiple: field.kind == .grid && field.multiple ? true : nil,
-                  scale: field.kind == .scale ? field.scale.map { FormSpec.ScaleSpec(min: $0.min, max: $0.max, minLabel: $0.minLabel, maxLabel: $0.maxLabel) } : nil)
+                  scale: field.kind == .scale ? field.scale.map { FormSpec.ScaleSpec(min: $0.min, max: $0.max, minLabel: $0.minLabel, maxLabel: $0.maxLabel) } : nil,
+                  other: field.other.map { _ in OtherChoice.textFieldID(for: field.id) })
     }
 }
 

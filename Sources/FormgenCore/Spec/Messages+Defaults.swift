@@ -7,7 +7,7 @@ extension Messages {
     /// carries the rest).
     static let runtimeKeys: Set<String> = [
         "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
-        "rejected", "step", "tooLong", "draftCleared", "tooFast",
+        "rejected", "step", "tooLong", "draftCleared", "tooFast", "choicesCleared",
     ]
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",
@@ -44,7 +44,7 @@ extension Messages {
                     labelText = englishArticle(before: labelText) + " " + labelText
                 }
             }
-        case "option", "scale":
+        case "option", "scale", "exclusive", "otherRequired":
             labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
         default:
             break

@@ -1,5 +1,5 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, mask, repeat, grid, scale, files, drafts, prefill,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, repeat, grid, scale, files, drafts, prefill,
    options, send, ready) adds itself to `features`,
    bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
@@ -11,6 +11,7 @@ import "./bounds.js";
 import "./journey.js";
 import "./datebox.js";
 import "./wizard.js";
+import "./choice.js";
 import "./mask.js";
 import "./repeat.js";
 import "./grid.js";

@@ -165,6 +165,12 @@ public struct ReferenceWriter {
             if let label = range.maxLabel { ends.append("\(code: String(range.max)) \(text: label)") }
             if !ends.isEmpty { facts.append("\(.strong("Ends:")) \(ends.joined(separator: ", ")).") }
         }
+        if field.other != nil {
+            facts.append("\(.strong("Other:")) choosing \(code: OtherChoice.value) asks what it is in \(code: OtherChoice.textFieldID(for: field.id)).")
+        }
+        if let owner = field.otherOf {
+            facts.append("\(.strong("Other of:")) the text of \(code: owner)'s \(code: OtherChoice.value), asked (and required) only when it is chosen.")
+        }
         if let value = field.defaultValue { facts.append("\(.strong("Default:")) \(code: value).") }
         if let reason = field.sensitivityReason { facts.append("\(.strong("Never saved:")) kept out of browser drafts (\(words: reason)).") }
         blocks.append(.paragraph(facts.joined(separator: .lineBreak)))
@@ -190,7 +196,8 @@ public struct ReferenceWriter {
         }
         guard field.kind.isChoice, !field.effectiveOptions.isEmpty else { return nil }
         return field.effectiveOptions.map { option -> ReferenceInline in
-            option.label == option.value ? .code(option.value) : "\(code: option.value) (\(text: option.label))"
+            let shown: ReferenceInline = option.label == option.value ? .code(option.value) : "\(code: option.value) (\(text: option.label))"
+            return option.exclusive == true ? "\(shown), only on its own" : shown
         }.joined(separator: ", ") + "."
     }
 
@@ -214,6 +221,7 @@ public struct ReferenceWriter {
             case "option": name = field.kind == .grid ? "Only its rows and columns" : "One of the options"
             case "gridRow": name = "Every row answered, when required"
             case "scale": name = "A whole number within the scale"
+            case "exclusive": name = "\(code: field.options.first { $0.exclusive == true }?.value ?? "") not with another option"
             default: name = wording.check(.mask(field.mask ?? ""))
             }
             checks.append((name, texts.format(check)))

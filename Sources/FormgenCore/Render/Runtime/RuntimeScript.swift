@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "conditions", "datebox", "drafts", "expose", "files", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "send", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "conditions", "datebox", "drafts", "expose", "files", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -120,8 +120,9 @@ public struct RuntimeScript: Sendable {
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, datebox for three-box dates, repeat for repeating sections, files for file fields,
-    /// conditions for forms with rules (the form's or a repeating section's; journey imports it too), grid and scale for those fields.
+    /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
+    /// repeat for repeating sections, files for file fields, conditions for forms with rules (the form's or a repeating section's; journey
+    /// imports it too), grid and scale for those fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -130,6 +131,7 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
         if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
         if spec.hasJourney { used.insert("journey") }
+        if spec.fields.contains(where: usesChoice) { used.insert("choice") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
@@ -141,6 +143,11 @@ public struct RuntimeScript: Sendable {
         if spec.submit.action != nil { used.insert("send") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
         return used
+    }
+
+    /// Whether a field, or an item field of a repeating section, has "Other" or an exclusive option (`choice.js`).
+    static func usesChoice(_ field: FormSpec.FieldSpec) -> Bool {
+        field.other != nil || (field.options ?? []).contains { $0.exclusive == true } || (field.fields ?? []).contains(where: usesChoice)
     }
 
     /// Whether a field or a field inside it (a repeating section's) has rules.
