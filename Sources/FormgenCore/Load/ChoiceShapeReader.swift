@@ -29,7 +29,7 @@ struct ChoiceShapeReader {
         }
         if let columnsNode = node["columns"] {
             if let items = columnsNode.expectSequence("'columns'") {
-                field.options = OptionReader().read(columnsNode)
+                field.options = OptionReader(fieldID: id, type: field.type).read(columnsNode)
                 Self.reportDuplicates(in: items, what: "column", key: "value", field: id)
                 if items.isEmpty { columnsNode.error("grid '\(id)' has no columns: give 'columns' at least one {value, label}") }
             }
