@@ -178,7 +178,7 @@ KYC_BE = {"first_name": "Marie", "last_name": "Dupont", "national_number": "85.0
           "birth_date-month": "7", "birth_date-year": "1985", "postal_code": "1000", "email": "marie@example.org", "consent": True}
 HOUSEHOLD_PETS = [("Rex", "Dog"), ("Tom", "Cat"), ("Bun", "Rabbit")]
 SURVEY_1 = {"recommend": ("choose", 9), "satisfaction.speed": ("choose", 0), "satisfaction.staff": ("choose", 1),
-            "satisfaction.value": ("choose", 2), "satisfaction.cleanliness": ("choose", 0), "ease": ("choose", 3)}
+            "satisfaction.value": ("choose", 2), "satisfaction.cleanliness": ("choose", 0)}
 SURVEY_2 = {"visit_reason": ("choose", 0), "contact": ("choose", 1)}
 
 
