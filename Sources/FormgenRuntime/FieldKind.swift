@@ -20,12 +20,17 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
     case file
     /// A repeating section in the page spec: a list of items, each an object of its `fields` (never a `Field`'s kind).
     case `repeat`
+    /// Rows of radios (or checkboxes) under shared columns: its value is an object, row id → column value (a list of
+    /// them for `multiple`).
+    case grid
+    /// Radios for the whole numbers from `min` to `max` (a 0–10 "how likely" question): its value is a number.
+    case scale
 
     /// One or several values chosen from a list of options.
     public var isChoice: Bool { self == .select || self == .radioGroup || self == .checkboxGroup }
 
     /// Answered by choosing rather than typing: a missing answer says "Select …", not "Enter …".
-    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox || self == .file }
+    public var isAnsweredByChoosing: Bool { isChoice || self == .checkbox || self == .file || self == .grid || self == .scale }
 
     /// Rendered as a group of inputs inside a `fieldset` with a `legend`.
     public var isGroup: Bool { self == .radioGroup || self == .checkboxGroup }

@@ -1,6 +1,6 @@
 extension FormSpec.FieldSpec {
     package enum CodingKeys: String, CodingKey {
-        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, other, search
+        case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, rows, multiple, scale, other, search
     }
 
     /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
@@ -25,6 +25,9 @@ extension FormSpec.FieldSpec {
         `repeat` = try container.decodeIfPresent(FormSpec.RepeatSpec.self, forKey: .repeat)
         upload = try container.decodeIfPresent(FormSpec.UploadSpec.self, forKey: .upload)
         rules = try container.decodeIfPresent([FormSpec.RuleSpec].self, forKey: .rules)
+        rows = try container.decodeIfPresent([FieldOption].self, forKey: .rows)
+        multiple = try container.decodeIfPresent(Bool.self, forKey: .multiple)
+        scale = try container.decodeIfPresent(FormSpec.ScaleSpec.self, forKey: .scale)
         other = try container.decodeIfPresent(String.self, forKey: .other)
         search = try container.decodeIfPresent(Bool.self, forKey: .search)
     }
@@ -51,6 +54,9 @@ extension FormSpec.FieldSpec {
         try container.encodeIfPresent(`repeat`, forKey: .repeat)
         try container.encodeIfPresent(upload, forKey: .upload)
         try container.encodeIfPresent(rules, forKey: .rules)
+        try container.encodeIfPresent(rows, forKey: .rows)
+        try container.encodeIfPresent(multiple, forKey: .multiple)
+        try container.encodeIfPresent(scale, forKey: .scale)
         try container.encodeIfPresent(other, forKey: .other)
         if search == true { try container.encode(true, forKey: .search) }
     }

@@ -76,6 +76,7 @@ extension FormSpec.FieldSpec {
             json.member("label", label)
             json.member("mask", mask)
             if let messages { json.key("messages"); json.object(messages) }
+            json.member("multiple", multiple)
             if let options {
                 json.key("options")
                 json.list(options) { json, option in
@@ -116,7 +117,25 @@ extension FormSpec.FieldSpec {
                 }
             }
             if required { json.member("required", true) }
+            if let rows {
+                json.key("rows")
+                json.list(rows) { json, row in
+                    json.object { json in
+                        json.member("label", row.label)
+                        json.member("value", row.value)
+                    }
+                }
+            }
             if let rules { json.key("rules"); json.list(rules) { $1.write(into: &$0) } }
+            if let scale {
+                json.key("scale")
+                json.object { json in
+                    json.member("max", scale.max)
+                    json.member("maxLabel", scale.maxLabel)
+                    json.member("min", scale.min)
+                    json.member("minLabel", scale.minLabel)
+                }
+            }
             if search == true { json.member("search", true) }
             if sensitive { json.member("sensitive", true) }
             json.member("type", type)

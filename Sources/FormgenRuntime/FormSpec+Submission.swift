@@ -14,7 +14,7 @@ extension FormSpec {
             if field.kind == .repeat, let max = field.repeat?.max {
                 readings[field.id] = .list(first: max < Int.max ? max + 1 : max)
             } else {
-                readings[field.id] = field.isCheckboxGroup || field.kind == .repeat || field.kind == .file ? .full : (readings[field.id] ?? .scalar)
+                readings[field.id] = field.isCheckboxGroup || field.kind == .repeat || field.kind == .file || field.kind == .grid ? .full : (readings[field.id] ?? .scalar)
             }
         }
         let tested = Set(rules.map(\.field))

@@ -90,9 +90,15 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var other: String? = nil
         /// `true` on a select drawn with a search box over it (the `search` module); absent otherwise.
         public var search: Bool? = nil
+        /// A grid's rows (kind `grid`): each row's id as `value`; its columns are `options`. Absent for every other field.
+        public var rows: [FieldOption]? = nil
+        /// `true` for a grid of checkboxes (several columns per row); absent otherwise.
+        public var multiple: Bool? = nil
+        /// A scale's bounds and end labels (kind `scale`); absent for every other field.
+        public var scale: ScaleSpec? = nil
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, other: String? = nil, search: Bool? = nil) {
+        package init(id: String, type: String, kind: FieldKind, label: String, required: Bool, messages: [String: String]? = nil, readOnly: Bool, dataSource: String? = nil, sensitive: Bool, mask: String? = nil, dateStyle: String? = nil, options: [FieldOption]? = nil, optionsFrom: OptionsFromSpec? = nil, validations: [ValidationSpec], fields: [FieldSpec]? = nil, repeat: RepeatSpec? = nil, upload: UploadSpec? = nil, rules: [RuleSpec]? = nil, rows: [FieldOption]? = nil, multiple: Bool? = nil, scale: ScaleSpec? = nil, other: String? = nil, search: Bool? = nil) {
             self.id = id
             self.type = type
             self.kind = kind
@@ -113,6 +119,25 @@ public struct FormSpec: Codable, Sendable, Hashable {
             self.rules = rules
             self.other = other
             self.search = search
+            self.rows = rows
+            self.multiple = multiple
+            self.scale = scale
+        }
+    }
+
+    /// A scale's whole numbers from `min` to `max`, and the texts shown at its two ends (in the page's language).
+    public struct ScaleSpec: Codable, Sendable, Hashable {
+        public var min: Int
+        public var max: Int
+        public var minLabel: String?
+        public var maxLabel: String?
+
+        /// Every property, for the spec built from a form (FormgenCore).
+        package init(min: Int, max: Int, minLabel: String? = nil, maxLabel: String? = nil) {
+            self.min = min
+            self.max = max
+            self.minLabel = minLabel
+            self.maxLabel = maxLabel
         }
     }
 

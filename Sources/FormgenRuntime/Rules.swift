@@ -48,6 +48,7 @@ extension FieldValue {
         if field.isCheckboxGroup { return items(value).isEmpty }
         if field.kind == .repeat { return FormValidator.listItems(value).isEmpty }
         if field.kind == .file { return FormValidator.fileItems(value).isEmpty }
+        if field.kind == .grid { return FormValidator.gridIsEmpty(value) }
         return text(value).isEmpty
     }
 }

@@ -95,6 +95,7 @@ public enum SubmissionBody {
             values[field.id] = .string(dateFromBoxes(day: parts[0] ?? "", month: parts[1] ?? "", year: parts[2] ?? ""))
         }
         for (id, list) in listValues(pairs, spec: spec) { values[id] = list }
+        for (id, answers) in gridValues(pairs, spec: spec) { values[id] = answers }
         var groups: [String: [JSONValue]] = [:]
         for (name, value) in pairs {
             guard let field = fields[name] else { continue }
@@ -112,6 +113,27 @@ public enum SubmissionBody {
             }
         }
         for (name, items) in groups { values[name] = .array(items) }
+        return values
+    }
+
+    /// Grids posted without JavaScript: `satisfaction.speed=good&satisfaction.price=fair` → `satisfaction: {speed: good,
+    /// price: fair}` (each row a list for `multiple`); a row the grid does not have is kept, for the validator to refuse.
+    package static func gridValues(_ pairs: [(String, String)], spec: FormSpec) -> [String: JSONValue] {
+        let grids = Dictionary(spec.fields.filter { $0.kind == .grid }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        guard !grids.isEmpty else { return [:] }
+        var answers: [String: [String: [String]]] = [:]
+        for (name, value) in pairs {
+            guard let dot = name.firstIndex(of: "."), grids[String(name[..<dot])] != nil else { continue }
+            let row = String(name[name.index(after: dot)...])
+            answers[String(name[..<dot]), default: [:]][row, default: []].append(value)
+        }
+        var values: [String: JSONValue] = [:]
+        for (id, rows) in answers {
+            let multiple = grids[id]?.multiple == true
+            values[id] = .object(rows.mapValues { chosen in
+                multiple || chosen.count > 1 ? .array(chosen.map(JSONValue.string)) : .string(chosen[0])
+            })
+        }
         return values
     }
 

@@ -69,6 +69,10 @@ public struct FormValidator: @unchecked Sendable {
                 }
                 continue
             }
+            if field.kind == .grid {
+                errors += gridErrors(field, values: values, required: states.required.contains(field.id))
+                continue
+            }
             if field.kind == .repeat {
                 let list = checkList(field, values: values, states: states)
                 errors += list.errors
@@ -99,6 +103,8 @@ public struct FormValidator: @unchecked Sendable {
             let value = values[field.id]
             if field.kind == .repeat {
                 if let list = cleanList(field, value: value, hidden: hidden) { data[field.id] = list }
+            } else if field.kind == .grid {
+                if let answers = Self.cleanGrid(field, value: value) { data[field.id] = answers }
             } else if field.kind == .file {
                 let files = Self.fileItems(value).map { JSONValue.object($0) }
                 if !files.isEmpty { data[field.id] = field.upload?.multiple == true ? .array(files) : files[0] }

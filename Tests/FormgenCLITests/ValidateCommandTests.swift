@@ -94,6 +94,26 @@ struct ValidateCommandTests {
         #expect(data?.count == 6)
     }
 
+    /// The customer survey (#37): a grid's unanswered rows and an unknown column, each under its row's key, and a
+    /// scale out of its bounds; then a complete answer, the grid as an object and the scale as a number.
+    @Test func aGridIsCheckedRowByRowAndAScaleWithinItsBounds() throws {
+        let refused = try ValidateRunner.run(["customer-survey", "-"], input: #"{"recommend": 11, "satisfaction": {"speed": "great", "staff": "neutral"}, "visit_reason": "Just looking", "contact": "No"}"#)
+        #expect(refused.status == 1)
+        #expect(refused.stdout == """
+            recommend: Select a whole number from 0 to 10 for “How likely are you to recommend us to a friend?”
+            satisfaction.speed: Select one of the options for “How satisfied were you with each of these?”
+            satisfaction.value: Select an answer for Value for money
+            satisfaction.cleanliness: Select an answer for Cleanliness of the shop
+
+            """)
+        let answer = #"{"recommend": "0", "satisfaction": {"speed": "satisfied", "staff": "neutral", "value": "neutral", "cleanliness": " dissatisfied "}, "visit_reason": "Just looking", "contact": "No"}"#
+        let accepted = try ValidateRunner.run(["customer-survey", "--json", "-"], input: answer)
+        #expect(accepted.status == 0)
+        let data = (try JSONSerialization.jsonObject(with: Data(accepted.stdout.utf8)) as? [String: Any])?["data"] as? [String: Any]
+        #expect(data?["recommend"] as? Int == 0)
+        #expect(data?["satisfaction"] as? [String: String] == ["speed": "satisfied", "staff": "neutral", "value": "neutral", "cleanliness": "dissatisfied"])
+    }
+
     @Test func aSkippedPageIsNotDemandedAndAnExitPageIsRefused() throws {
         let skipped = #"{"adult": "Yes", "full_name": "Ann", "email": "a@b.co", "phone": "0612-345-6789", "birth_date": "1990-01-01", "yard": "No", "has_pets": "No", "pet_count": "99", "reference": "Bob"}"#
         let outcome = try ValidateRunner.run(["pet-adoption-journey", "--json", "-"], input: skipped)

@@ -67,6 +67,44 @@ import Testing
         """)
     }
 
+    @Test func aGridIsAColumnPerRowAndItsNoJavaScriptPostIsStoredAsAnObject() async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try site.write("configs/forms/survey.yaml", """
+        id: survey
+        title: Survey
+        fields:
+          - {id: nps, label: Recommend us?, type: scale, min: 0, max: 10, required: true}
+          - id: service
+            label: Rate our service
+            type: grid
+            required: true
+            rows: [{id: speed, label: Speed}, {id: staff, label: Staff}]
+            columns: [{value: good, label: Good}, {value: poor, label: Poor}]
+          - {id: likes, label: Likes, type: grid, multiple: true, rows: [parking], columns: [yes, no]}
+
+        """)
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.root.appendingPathComponent("configs").path,
+                                                  templatesDirectory: nil, outputDirectory: site.output.path)).build()
+        let store = try SQLiteSubmissionStore(path: site.database)
+        let service = CollectService(forms: try SiteForms(site: site.output.path), store: store, now: { Date(timeIntervalSince1970: 1_750_000_000) })
+        let posted = "nps=0&service.speed=good&service.staff=poor&likes.parking=yes&likes.parking=no"
+        #expect(await service.submit(formPath: "survey", body: Data(posted.utf8), encoding: .urlEncoded, idempotencyKey: nil).status == 200)
+        let refused = await service.submit(formPath: "survey", body: Data("nps=11&service.speed=great".utf8), encoding: .urlEncoded, idempotencyKey: nil)
+        #expect(refused.status == 422)
+        let json = #"{"nps":9,"service":{"speed":"poor","staff":"good"}}"#
+        #expect(await service.submit(formPath: "survey", body: Data(json.utf8), encoding: .json, idempotencyKey: nil).status == 200)
+        let records = try await store.submissions(form: "survey", since: nil)
+        #expect(records.first.map { $0.data } == #"{"likes":{"parking":["yes","no"]},"nps":0,"service":{"speed":"good","staff":"poor"}}"#)
+        let spec = try #require(try SiteForms(site: site.output.path).spec(at: "survey"))
+        #expect(SubmissionExporter().csv(records, spec: spec) == """
+        id,received_at,nps,service.speed,service.staff,likes.parking\r
+        1,2025-06-15T15:06:40Z,0,good,poor,yes; no\r
+        2,2025-06-15T15:06:40Z,9,poor,good,\r
+
+        """)
+    }
+
     @Test func jsonLinesKeepEveryFormAndSinceFilters() async throws {
         let site = try TestSite.make()
         defer { site.remove() }

@@ -144,7 +144,7 @@ import Glibc
         Case("bad field id", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: '1st', label: First}\n"],
              ["configs/forms/f.yaml:3:10: error: field id '1st' may only use letters, digits, '_' and '-', and must start with a letter"]),
         Case("unknown field type", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, type: nope}\n"],
-             ["configs/forms/f.yaml:3:29: error: unknown field type 'nope' (known: text, textarea, number, date, email, tel, password, select, radio, checkbox, yesno, formattednumeric, image, paragraph, file, autocomplete)"]),
+             ["configs/forms/f.yaml:3:29: error: unknown field type 'nope' (known: text, textarea, number, date, email, tel, password, select, radio, checkbox, yesno, formattednumeric, image, paragraph, file, grid, scale, autocomplete)"]),
         Case("field without label", ["configs/forms/f.yaml": "title: T\nfields:\n  - id: name\n"],
              ["configs/forms/f.yaml:3:5: error: field 'name' is missing 'label'"]),
         Case("unknown keyboard", ["configs/forms/f.yaml": "title: T\nfields:\n  - {id: a, label: A, keyboard: qwerty}\n"],

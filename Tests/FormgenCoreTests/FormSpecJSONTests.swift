@@ -69,6 +69,9 @@ import Testing
         field.rules = [.init(field: "a", condition: "equals", values: ["1"], action: "show", otherwise: "hide", targets: ["b"])]
         field.sensitive = true
         field.upload = .init(accept: ["image/*", ".pdf"], maxSize: 1_000_000, multiple: true, maxFiles: 3)
+        field.rows = [FieldOption(value: "speed", label: "Speed"), FieldOption(value: "staff", label: "Staff")]
+        field.multiple = true
+        field.scale = .init(min: 0, max: 10, minLabel: "Not likely", maxLabel: "Very likely")
         field.validations = [.init(rule: "minLength", value: .number(2), message: "Too short"), .init(rule: "regex", value: .string("^a$"), message: nil),
                              .init(rule: "minValue", value: .number(0.5), message: "Small"), .init(rule: "email", value: nil, message: "Email")]
         field.fields = [item]

@@ -9,7 +9,7 @@ import Testing
         let errors = ExampleSite.loaded.diagnostics.filter { $0.contains(": error: ") }
         #expect(errors == [])
         #expect(ExampleSite.loaded.site.allForms.map(\.path) == [
-            "ar/login", "currency-exchange", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
+            "ar/login", "currency-exchange", "customer-survey", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login", "lumiform-nested", "pet-adoption", "pet-adoption-journey",
             "register", "registration", "travel",
         ])
     }
@@ -189,7 +189,10 @@ import Testing
     @Test func nativeFormUsesEveryFieldTypeAndValidationKind() throws {
         let form = try #require(ExampleSite.form("registration"))
         #expect(form.format == .native)
-        #expect(Set(form.allFields.map(\.type)) == Set(FieldType.allCases))
+        // Grids and scales are the customer survey's (a registration form asks neither).
+        let survey = try #require(ExampleSite.form("customer-survey"))
+        #expect(Set(form.allFields.map(\.type)).union(survey.allFields.map(\.type)) == Set(FieldType.allCases))
+        #expect(Set(survey.allFields.map(\.type)).isSuperset(of: [.grid, .scale]))
         let kinds = Set(form.allFields.flatMap(\.ruleNames)).union(form.allFields.contains { $0.required } ? ["required"] : [])
         #expect(kinds == Set(ValidationRule.names))
         #expect(form.pages.map(\.title) == ["About you", "Your account", "Preferences"])

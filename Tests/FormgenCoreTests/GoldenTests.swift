@@ -61,4 +61,22 @@ import Testing
         }
         #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
     }
+
+    /// The customer survey's first page (a 0–10 scale, a required grid of radios, a 1–5 scale) as HTML, from its first
+    /// field to the page's end: the markup grids and scales are made of. `FORMGEN_UPDATE_GOLDEN=1` rewrites
+    /// `Fixtures/golden/customer-survey-page-1.html`.
+    @Test func gridAndScaleMarkupMatchesGoldenHTML() throws {
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil))
+        let (site, theme) = try builder.loadAndCheck()
+        let page = String(decoding: try #require(builder.render(site, theme: theme)["customer-survey/index.html"]), as: UTF8.self)
+        let start = try #require(page.range(of: #"<div class="fg-field" id="fg-field-recommend">"#))
+        let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
+        let html = String(page[start.lowerBound..<end.upperBound]) + "\n"
+        let file = Repository.fixtures + "/golden/customer-survey-page-1.html"
+        if ProcessInfo.processInfo.environment["FORMGEN_UPDATE_GOLDEN"] == "1" {
+            try html.write(toFile: file, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
+    }
 }

@@ -163,8 +163,10 @@ struct ValidationVectorTests {
     func vector(_ vector: VectorCase) throws {
         let spec = try vector.spec()
         for field in spec.fields.flatMap({ $0.kind == .repeat ? $0.fields ?? [] : [$0] }) {
-            let type = try #require(FieldType(rawValue: field.type))
+            // A scale's spec is a number field's (its checks as validations); its kind says what it is.
+            let type = field.kind == .scale ? FieldType.scale : try #require(FieldType(rawValue: field.type))
             #expect(field.kind == FieldKind(type: type, offersOptions: field.options != nil || field.optionsFrom != nil), "\(field.id)")
+            if field.kind == .scale { #expect(field.type == FieldType.number.rawValue, "\(field.id)") }
         }
         try Self.expect(FormValidator(spec: spec, now: vector.now).validate(vector.values), of: vector)
     }

@@ -177,6 +177,9 @@ KYC_NL = {"bsn": "111222333", "email": "jan@example.org", "consent": True}
 KYC_BE = {"first_name": "Marie", "last_name": "Dupont", "national_number": "85.07.30-033.28", "birth_date-day": "30",
           "birth_date-month": "7", "birth_date-year": "1985", "postal_code": "1000", "email": "marie@example.org", "consent": True}
 HOUSEHOLD_PETS = [("Rex", "Dog"), ("Tom", "Cat"), ("Bun", "Rabbit")]
+SURVEY_1 = {"recommend": ("choose", 9), "satisfaction.speed": ("choose", 0), "satisfaction.staff": ("choose", 1),
+            "satisfaction.value": ("choose", 2), "satisfaction.cleanliness": ("choose", 0)}
+SURVEY_2 = {"visit_reason": ("choose", 0), "contact": ("choose", 1)}
 
 
 def pets(count):
@@ -224,7 +227,7 @@ FORMS = [
     ("ar/login/", "ar/login", "ar"), ("register/", "register", "en"), ("registration/", "registration", "en"),
     ("pet-adoption/", "pet-adoption", "en"), ("pet-adoption-journey/", "pet-adoption-journey", "en"),
     ("lumiform-nested/", "lumiform-nested", "en"), ("currency-exchange/", "currency-exchange", "en"),
-    ("household/", "household", "en"), ("travel/", "travel", "en"),
+    ("household/", "household", "en"), ("travel/", "travel", "en"), ("customer-survey/", "customer-survey", "en"),
 ]
 # Forms with no required field: nothing to show as errors when sent empty.
 NO_REQUIRED_FIELD = {"lumiform-nested/"}
@@ -272,6 +275,11 @@ def flow_states():
         State("household", "repeat item errors", household[0], (to_household_pets, add_items(1), show_errors)),
         State("household", "review with 3 items", household[0], (to_household_pets, pets(3), next_step)),
         State("household", "sent", household[0], (to_household_pets, pets(3), next_step, send)),
+        State("customer-survey", "step 2", "customer-survey/", (fill(SURVEY_1), next_step)),
+        State("customer-survey", "grid row errors", "customer-survey/", (fill({"recommend": ("choose", 0), "satisfaction.staff": ("choose", 4)}),
+                                                                         show_errors)),
+        State("customer-survey", "review", "customer-survey/", (fill(SURVEY_1), next_step, fill(SURVEY_2), next_step)),
+        State("customer-survey", "sent", "customer-survey/", (fill(SURVEY_1), next_step, fill(SURVEY_2), next_step, send)),
         State("currency-exchange", "sent", "currency-exchange/", (options_loaded, fill({"currency": "EUR", "amount": "100"}), send)),
         State("travel", "search open", "travel/", (search_open,)),
         State("travel", "count over", "travel/", (count_over,)),
@@ -291,6 +299,7 @@ def flow_states():
         State("currency-exchange", "list failed", "currency-exchange/", (source_failed,), blocked=("*/api/currencies*",)),
         State("kyc/nl", "no-JS", "kyc/nl/", javascript=False, lang="en-NL"),
         State("household", "no-JS", "household/", javascript=False),
+        State("customer-survey", "no-JS", "customer-survey/", javascript=False),
         State("registration", "no-JS", "registration/", javascript=False),
         State("pet-adoption-journey", "no-JS", "pet-adoption-journey/", javascript=False),
         State("ar/login", "no-JS", "ar/login/", javascript=False, lang="ar"),

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
+import "../../templates/assets/runtime/grid.js";
 import "../../templates/assets/runtime/choice.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
@@ -23,6 +24,12 @@ function controlValues(spec, sent) {
   const byId = new Map(spec.fields.map((field) => [field.id, field]));
   const values = {};
   for (const [name, value] of sent) {
+    const grid = spec.fields.find((f) => f.kind === "grid" && name.startsWith(f.id + "."));
+    if (grid) {
+      const answers = (values[grid.id] = values[grid.id] || {}), row = name.slice(grid.id.length + 1);
+      if (grid.multiple) (answers[row] = answers[row] || []).push(value); else answers[row] = value;
+      continue;
+    }
     const field = byId.get(name);
     if (!field) continue;
     if (field.kind === "checkboxGroup") (values[name] = values[name] || []).push(value);

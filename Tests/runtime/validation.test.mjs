@@ -8,6 +8,7 @@ import "../../templates/assets/runtime/count.js";
 import "../../templates/assets/runtime/journey.js";
 import "../../templates/assets/runtime/repeat.js";
 import "../../templates/assets/runtime/files.js";
+import "../../templates/assets/runtime/grid.js";
 import "../../templates/assets/runtime/choice.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 

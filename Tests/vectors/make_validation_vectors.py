@@ -101,6 +101,15 @@ SEMANTICS = [
     "bodies: a case whose submission is a body (contentType, body) instead of values: JSON (the values as typed, as",
     "text), application/x-www-form-urlencoded, or multipart/form-data; each read as the server reads it and as the page's",
     "controls hold it (text as sent, a single checkbox true when sent, a group's values a list, unknown names dropped).",
+    "Grids (kind grid): rows [{value: row id, label}] and columns as options; the value is an object, row id -> the",
+    "column chosen (multiple: true, a list of them; one string counts as a one-item list); anything but an object is no",
+    "answer. A key that is no row is an error on the grid (messages.option). Each row, keyed grid.row: a list where",
+    "one column is wanted, or a column the grid does not have, is messages.option; a row without an answer, when the",
+    "grid is required, is messages.gridRow with {value} its label. data: the rows answered, trimmed, others left out.",
+    "Scales (kind scale) are written as number fields (type number) whose checks are validations, each with the",
+    "scale's one message: regex ^-?[0-9]+$ (a whole number), minValue min, maxValue max; so they are checked and",
+    "cleaned as any number (data a number; a value that is not one, its text).",
+    "In bodies a grid's row is posted as grid.row (once per column for multiple).",
     "None of these: a checkbox group option with exclusive: true may not be chosen with any other item: more than one",
     "item with it among them -> field.messages.exclusive (after the option check). Other: a choice field with",
     "`other: '<id>_other'` offers the option 'other'; its text field <id>_other is an ordinary required text field the",
@@ -175,7 +184,7 @@ def kind_of(field):
     offers_options = "options" in field or "optionsFrom" in field
     return {"textarea": "textarea", "select": "select", "radio": "radioGroup", "yesno": "radioGroup",
             "checkbox": "checkboxGroup" if offers_options else "checkbox",
-            "image": "display", "paragraph": "display"}.get(field["type"], "input")
+            "image": "display", "paragraph": "display", "grid": "grid", "scale": "scale"}.get(field["type"], "input")
 
 
 def with_messages(field, fields, lang):
@@ -198,7 +207,7 @@ def with_messages(field, fields, lang):
         text = (counted(table, key, count, lang) if count is not None else table[key]).replace("{label}", field["label"])
         return text if value is None else text.replace("{value}", value)
 
-    choosing = field["kind"] in ("select", "radioGroup", "checkboxGroup", "checkbox")
+    choosing = field["kind"] in ("select", "radioGroup", "checkboxGroup", "checkbox", "grid", "scale")
     messages = {"required": required_message or fill("requiredChoice" if choosing else "required")}
     if field["type"] == "number":
         messages["number"] = fill("number")
@@ -206,6 +215,15 @@ def with_messages(field, fields, lang):
         messages["date"] = fill("date")
     if field["kind"] in ("select", "radioGroup", "checkboxGroup") and ("options" in field or "optionsFrom" in field):
         messages["option"] = fill("option")
+    if field["kind"] == "grid":
+        messages["gridRow"] = table["gridRow"]
+        messages["option"] = fill("option")
+    if field["kind"] == "scale":
+        said = fill("scale").replace("{min}", str(field["scale"]["min"])).replace("{max}", str(field["scale"]["max"]))
+        messages["number"] = said
+        field["type"] = "number"
+        field["validations"] = [v("regex", "^-?[0-9]+$", said), v("minValue", field["scale"]["min"], said),
+                                v("maxValue", field["scale"]["max"], said)]
     exclusive = [o["label"] for o in field.get("options", []) if isinstance(o, dict) and o.get("exclusive")]
     if field["kind"] == "checkboxGroup" and exclusive:
         messages["exclusive"] = fill("exclusive", exclusive[0])
@@ -1149,6 +1167,58 @@ case("file: a type accept does not allow", [SCANS], {"scans": [{"name": "a.pdf",
 case("file: a string is no file", [PHOTO], {"photo": "rex.png"}, {"photo": "Select photo"}, data={})
 
 
+# ---------------------------------------------------------------- grids and scales
+ROWS = [{"label": "Speed", "value": "speed"}, {"label": "Staff", "value": "staff"}]
+COLUMNS = [{"label": "Good", "value": "good"}, {"label": "Poor", "value": "poor"}]
+GRID = f("service", "Rate our service", "grid", rows=ROWS, options=COLUMNS)
+GRID_R = dict(GRID, required=True)
+GRID_M = f("likes", "What did you like", "grid", rows=ROWS, options=COLUMNS, multiple=True, required=True)
+ROW_OPTION = "Select one of the options for Rate our service"
+case("grid: every row answered", [GRID_R], {"service": {"speed": "good", "staff": "poor"}}, {},
+     data={"service": {"speed": "good", "staff": "poor"}})
+case("grid: a required grid names each row left unanswered", [GRID_R], {"service": {"speed": "good"}},
+     {"service.staff": "Select an answer for Staff"}, data={"service": {"speed": "good"}})
+case("grid: a required grid with no answer has an error per row", [GRID_R], {},
+     {"service.speed": "Select an answer for Speed", "service.staff": "Select an answer for Staff"}, data={})
+case("grid: an empty or blank answer is no answer", [GRID_R], {"service": {"speed": "  ", "staff": None}},
+     {"service.speed": "Select an answer for Speed", "service.staff": "Select an answer for Staff"}, data={})
+case("grid: a value that is not an object is no answer", [GRID_R], {"service": "good"},
+     {"service.speed": "Select an answer for Speed", "service.staff": "Select an answer for Staff"}, data={})
+case("grid: an optional grid may be left out", [GRID], {}, {}, data={})
+case("grid: an optional grid may be answered in part", [GRID], {"service": {"staff": " poor "}}, {}, data={"service": {"staff": "poor"}})
+case("grid: a row it does not have is refused on the grid", [GRID], {"service": {"speed": "good", "price": "good"}},
+     {"service": ROW_OPTION}, data={"service": {"speed": "good"}})
+case("grid: a column it does not have is refused on the row", [GRID_R], {"service": {"speed": "great", "staff": "poor"}},
+     {"service.speed": ROW_OPTION}, data={"service": {"speed": "great", "staff": "poor"}})
+case("grid: a list where one column is wanted is refused on the row", [GRID], {"service": {"speed": ["good", "poor"]}},
+     {"service.speed": ROW_OPTION}, data={})
+case("grid: a row named as an object member is still no row", [GRID], {"service": {"constructor": "good"}},
+     {"service": ROW_OPTION}, data={})
+case("grid multiple: each row a list of columns", [GRID_M], {"likes": {"speed": ["good", "poor"], "staff": "good"}}, {},
+     data={"likes": {"speed": ["good", "poor"], "staff": ["good"]}})
+case("grid multiple: an empty list is no answer", [GRID_M], {"likes": {"speed": [], "staff": ["good"]}},
+     {"likes.speed": "Select an answer for Speed"}, data={"likes": {"staff": ["good"]}})
+case("grid multiple: a column it does not have is refused", [GRID_M], {"likes": {"speed": ["good", "fast"], "staff": ["poor"]}},
+     {"likes.speed": "Select one of the options for What did you like"}, data={"likes": {"speed": ["good", "fast"], "staff": ["poor"]}})
+case("grid: a hidden grid is neither checked nor kept", [f("rate", "Rate us", "yesno", options=[{"label": "Yes", "value": "Yes"}, {"label": "No", "value": "No"}]), GRID_R],
+     {"rate": "No", "service": {"speed": "fast"}}, {}, hidden=["service"],
+     rules=[rule("rate", "equals", ["Yes"], "show", ["service"], otherwise="hide")], data={"rate": "No"})
+NPS = f("nps", "How likely are you to recommend us", "scale", scale={"min": 0, "max": 10})
+NPS_R = dict(NPS, required=True)
+NPS_OUT = "Select a whole number from 0 to 10 for How likely are you to recommend us"
+for value, number in [(0, 0), ("0", 0), (10, 10), (" 7 ", 7), ("07", 7), (7.0, 7), ("-0", 0)]:
+    one(f"scale: {value!r} is {number}", NPS_R, value, data={"nps": number})
+for value, kept in [(11, 11), ("11", 11), (-1, -1), ("-1", -1), (5.5, 5.5), ("5.5", 5.5), ("1e1", 10), ("abc", "abc"), ("+5", "+5"),
+                    (True, "true"), ("7.0", 7)]:
+    one(f"scale: {value!r} refused", NPS, value, NPS_OUT, data={"nps": kept})
+one("scale: required and missing", NPS_R, MISSING, "Select How likely are you to recommend us", data={})
+one("scale: required and blank", NPS_R, " ", "Select How likely are you to recommend us", data={})
+one("scale: a list is no answer", NPS_R, [5], "Select How likely are you to recommend us", data={})
+one("scale: optional and missing", NPS, MISSING, data={})
+FIVE = f("ease", "Ease of use", "scale", scale={"min": 1, "max": 5, "minLabel": "Very hard", "maxLabel": "Very easy"})
+one("scale 1-5: 0 is below it", FIVE, "0", "Select a whole number from 1 to 5 for Ease of use", data={"ease": 0})
+one("scale 1-5: 5 is its top", FIVE, 5, data={"ease": 5})
+
 # ---------------------------------------------------------------- bodies: one submission sent as JSON, urlencoded, multipart
 # A body is read as the server reads it (SubmissionBody) and as the page's controls would hold it (every value text, a
 # single checkbox checked when sent, a group's values a list); either way the same verdict. A JSON body carries the
@@ -1175,7 +1245,15 @@ def as_json(pairs, fields):
     values = {}
     for name, value in pairs:
         kind = kinds.get(name)
-        if kind == "checkboxGroup":
+        grid = next((field for field in fields if kinds[field["id"]] == "grid" and name.startswith(field["id"] + ".")), None)
+        if grid:
+            row = name[len(grid["id"]) + 1:]
+            answers = values.setdefault(grid["id"], {})
+            if grid.get("multiple"):
+                answers.setdefault(row, []).append(value)
+            else:
+                answers[row] = value
+        elif kind == "checkboxGroup":
             values.setdefault(name, []).append(value)
         elif kind == "checkbox":
             values[name] = True
@@ -1227,6 +1305,16 @@ bodies("an option not offered, a number refused", FULL,
        {"age": "Age must be a number", "pets": "Select one of the options for Pets", "colour": "Select one of the options for Colour"},
        data={"name": "Ann", "age": "0x10", "pets": ["fish"], "colour": "green", "agree": True})
 
+bodies("a grid posted row by row", [GRID_R], [("service.speed", "good"), ("service.staff", "poor")], {},
+       data={"service": {"speed": "good", "staff": "poor"}})
+bodies("a grid with a row left out", [GRID_R], [("service.speed", "good")], {"service.staff": "Select an answer for Staff"},
+       data={"service": {"speed": "good"}})
+bodies("a grid row it does not have", [GRID], [("service.speed", "good"), ("service.price", "poor")], {"service": ROW_OPTION},
+       data={"service": {"speed": "good"}})
+bodies("a grid of checkboxes posted a name per box", [GRID_M], [("likes.speed", "good"), ("likes.speed", "poor"), ("likes.staff", "good")],
+       {}, data={"likes": {"speed": ["good", "poor"], "staff": ["good"]}})
+bodies("a scale's number", [NPS_R], [("nps", "0")], {}, data={"nps": 0})
+bodies("a scale's number out of bounds", [NPS_R], [("nps", "11")], {"nps": NPS_OUT}, data={"nps": 11})
 # ---------------------------------------------------------------- "None of these" and "Other, please specify"
 # exclusive: true on a checkbox option; other: on a choice field adds the option `other` and the text field <id>_other,
 # shown (and so checked and sent) only when `other` is chosen: the build writes the rule, as below.

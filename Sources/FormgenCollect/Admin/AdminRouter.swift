@@ -290,6 +290,9 @@ public struct AdminRouter: Sendable {
         guard opened else { return unopened }
         switch field.kind {
         case .file: return fileNames(value)
+        case .grid:
+            guard case .object(let answers)? = value else { return "" }
+            return (field.rows ?? []).compactMap { row in answers[row.value].map { "\(row.label): \(SubmissionExporter.text($0))" } }.joined(separator: "; ")
         case .repeat:
             guard case .array(let items)? = value else { return "" }
             return items.count == 1 ? "1 item" : "\(items.count) items"

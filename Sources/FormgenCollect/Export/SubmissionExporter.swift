@@ -25,7 +25,8 @@ public struct SubmissionExporter: Sendable {
     /// A checkbox group's items are joined with `; `, a single checkbox is `true`/`false`, a missing value is empty.
     /// A repeating section becomes one column per item field per item, `pets[0].name`, `pets[0].kind`, `pets[1].name`…,
     /// for as many items as the longest list exported (at least the section's `min`); a file field holds each file as
-    /// `name sha256:<digest>`, joined with `; `.
+    /// `name sha256:<digest>`, joined with `; `. A grid becomes one column per row, `satisfaction.speed`, holding the
+    /// column chosen (several joined with `; `).
     public func csv(_ records: [SubmissionRecord], spec: FormSpec) -> String {
         let fields = spec.fields.filter { !$0.kind.isDisplayOnly }
         let rows: [(SubmissionRecord, [String: JSONValue])] = records.compactMap { record in
@@ -42,6 +43,10 @@ public struct SubmissionExporter: Sendable {
         }
         var header = ["id", "received_at"]
         for field in fields {
+            if field.kind == .grid {
+                header += (field.rows ?? []).map { "\(field.id).\($0.value)" }
+                continue
+            }
             guard let count = itemCounts[field.id] else {
                 header.append(field.id)
                 continue
@@ -54,6 +59,12 @@ public struct SubmissionExporter: Sendable {
         for (record, data) in rows {
             var cells = [String(record.id), SubmissionDigest.timestamp(record.receivedAt)]
             for field in fields {
+                if field.kind == .grid {
+                    var answers: [String: JSONValue] = [:]
+                    if case .object(let object)? = data[field.id] { answers = object }
+                    cells += (field.rows ?? []).map { Self.text(answers[$0.value]) }
+                    continue
+                }
                 guard let count = itemCounts[field.id] else {
                     cells.append(field.kind == .file ? Self.files(data[field.id]) : Self.text(data[field.id]))
                     continue

@@ -97,6 +97,7 @@ public struct FormChecker: Sendable {
         checkRepeats(form, fields: firstByID, log: log)
         checkJourney(form, fields: firstByID, log: log)
         checkUploadLimits(form, log: log)
+        checkGrids(form, fields: firstByID, log: log)
     }
 
     private func checkField(_ field: Field, form: Form, known: [String], firstByID: [String: Field],

@@ -3,7 +3,7 @@ struct FieldReader {
     static let keys: Set<String> = [
         "id", "type", "label", "help", "placeholder", "required", "readOnly", "dataSource", "options", "optionsFrom",
         "mask", "keyboard", "dateStyle", "autocomplete", "default", "sensitive", "validation", "rules", "src", "alt", "text",
-        "accept", "maxSize", "multiple", "maxFiles", "other", "search",
+        "accept", "maxSize", "multiple", "maxFiles", "other", "search", "rows", "columns", "min", "max", "minLabel", "maxLabel",
     ]
 
     /// Reads a field; rules written on it are appended to `rules`.
@@ -49,7 +49,10 @@ struct FieldReader {
         field.autocomplete = node.string("autocomplete")
         field.defaultValue = node.string("default")
         field.sensitive = node.bool("sensitive") ?? (type == .password || type == .file)
-        if type == .file { field.upload = UploadRulesReader().read(node) } else { UploadRulesReader.warnMisplaced(node, type: type) }
+        if type == .file { field.upload = UploadRulesReader().read(node) } else if type != .grid { UploadRulesReader.warnMisplaced(node, type: type) }
+        ChoiceShapeReader.warnMisplaced(node, type: type)
+        if type == .grid { ChoiceShapeReader().readGrid(node, into: &field) }
+        if type == .scale { ChoiceShapeReader().readScale(node, into: &field) }
         field.src = node.url("src", for: .image)
         field.content = node.localizedMarkdown("text")
         if let keyboardName = node.string("keyboard") {
@@ -80,7 +83,7 @@ struct FieldReader {
         } else if typeName == Self.autocompleteType {
             field.search = true
         }
-        if let optionsNode = node["options"] {
+        if let optionsNode = node["options"], type != .grid, type != .scale {
             field.options = OptionReader(fieldID: id, type: type).read(optionsNode)
         }
         if let source = node["optionsFrom"], source.expectMapping("'optionsFrom'") {

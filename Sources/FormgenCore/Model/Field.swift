@@ -44,6 +44,9 @@ public struct Field: Sendable, Hashable {
         var imageUnavailable: Bool = false
         var optionsList: OptionsList?
         var upload: UploadRules?
+        var rows: [FieldOption] = []
+        var multiple: Bool = false
+        var scale: ScaleRange?
         var content: String?
         var validations: [ValidationRule]
         var location: SourceLocation
@@ -209,6 +212,21 @@ public struct Field: Sendable, Hashable {
         get { storage.values.upload }
         _modify { yield &unique().values.upload }
     }
+    /// A grid's rows, each row's id as `value`; its columns are `options`.
+    public var rows: [FieldOption] {
+        get { storage.values.rows }
+        _modify { yield &unique().values.rows }
+    }
+    /// A grid of checkboxes: several columns may be chosen in each row.
+    public var multiple: Bool {
+        get { storage.values.multiple }
+        _modify { yield &unique().values.multiple }
+    }
+    /// A scale's bounds and end labels.
+    public var scale: ScaleRange? {
+        get { storage.values.scale }
+        _modify { yield &unique().values.scale }
+    }
     /// Markdown body of `paragraph` fields.
     public var content: String? {
         get { storage.values.content }
@@ -269,6 +287,11 @@ public struct Field: Sendable, Hashable {
         copy.help = pick(translations["help"]) ?? help
         copy.placeholder = pick(translations["placeholder"]) ?? placeholder
         copy.requiredMessage = pick(translations["requiredMessage"]) ?? requiredMessage
+        if var range = scale {
+            range.minLabel = pick(translations["minLabel"]) ?? range.minLabel
+            range.maxLabel = pick(translations["maxLabel"]) ?? range.maxLabel
+            copy.scale = range
+        }
         if var choice = other {
             choice.label = pick(choice.translations) ?? choice.label
             copy.other = choice
@@ -284,10 +307,11 @@ public struct Field: Sendable, Hashable {
     /// The options a yes/no field offers.
     public static let yesNoOptions = [FieldOption(value: "Yes", label: "Yes"), FieldOption(value: "No", label: "No")]
 
-    /// The options shown, with yes/no fields given their two fixed answers and "Other" last (before a last exclusive
+    /// The options shown, with yes/no fields given their two fixed answers, scales their numbers, and "Other" last (before a last exclusive
     /// option) when the field has it.
     public var effectiveOptions: [FieldOption] {
         if type == .yesno { return Field.yesNoOptions }
+        if type == .scale { return scale?.options ?? [] }
         guard let other else { return options }
         // Before a last "None of these", which GOV.UK sets apart at the end.
         if let last = options.last, last.exclusive == true { return options.dropLast() + [other.option, last] }

@@ -11,6 +11,8 @@ extension FieldKind {
         case .checkbox: self = offersOptions ? .checkboxGroup : .checkbox
         case .image, .paragraph: self = .display
         case .file: self = .file
+        case .grid: self = .grid
+        case .scale: self = .scale
         }
     }
 }

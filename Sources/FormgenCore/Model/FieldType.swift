@@ -6,6 +6,10 @@ public enum FieldType: String, Sendable, Codable, CaseIterable, Hashable {
     case image, paragraph
     /// An upload: `accept`, `maxSize`, `multiple`, `maxFiles`.
     case file
+    /// Rows of radios (checkboxes with `multiple`) under shared columns: `rows`, `columns`.
+    case grid
+    /// Radios for the whole numbers from `min` to `max`, labelled at their ends: `min`, `max`, `minLabel`, `maxLabel`.
+    case scale
 }
 
 /// How a date field is entered: the browser's own date input, or GOV.UK's three boxes for day, month and year.

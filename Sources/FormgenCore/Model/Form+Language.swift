@@ -71,6 +71,12 @@ extension FormItem {
             if field.translations["help"]?[language.lowercased()] == nil { copy.help = texts(copy.help) }
             if field.translations["placeholder"]?[language.lowercased()] == nil { copy.placeholder = texts(copy.placeholder) }
             copy.options = field.options.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label, exclusive: $0.exclusive, synonyms: $0.synonyms) }
+            copy.rows = field.rows.map { FieldOption(value: $0.value, label: texts($0.label) ?? $0.label) }
+            if var range = copy.scale {
+                if field.translations["minLabel"]?[language.lowercased()] == nil { range.minLabel = texts(range.minLabel) }
+                if field.translations["maxLabel"]?[language.lowercased()] == nil { range.maxLabel = texts(range.maxLabel) }
+                copy.scale = range
+            }
             if var choice = copy.other, choice.isCustom, field.other?.translations[language.lowercased()] == nil {
                 choice.label = texts(choice.label) ?? choice.label
                 copy.other = choice

@@ -28,7 +28,7 @@ enum Autocomplete {
             let confirms: (Field) -> Bool = { $0.validations.contains { if case .equalsField = $0.kind { return true } else { return false } } }
             let confirmed = confirms(field) || (form?.allFields.contains { $0.type == .password && confirms($0) } ?? false)
             return confirmed ? "new-password" : "current-password"
-        case .image, .paragraph, .checkbox, .yesno, .radio: return nil
+        case .image, .paragraph, .checkbox, .yesno, .radio, .grid, .scale: return nil
         default: break
         }
         let id = normalise(field.id)

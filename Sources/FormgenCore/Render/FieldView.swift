@@ -46,7 +46,9 @@ struct FieldView {
             "imageMissing": .bool(field.imageUnavailable),
             "isParagraph": .bool(type == .paragraph),
             "isChoiceGroup": .bool(kind.isGroup),
-            "isControl": .bool(!kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil),
+            "isControl": .bool(!kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil && kind != .grid && kind != .scale),
+            "isGrid": .bool(kind == .grid),
+            "isScale": .bool(kind == .scale),
             "isDateBoxes": .bool(dateBoxes != nil),
             "dateHintHTML": .text(dateBoxes?.hintHTML),
             "isCheckbox": .bool(kind == .checkbox),
@@ -64,6 +66,11 @@ struct FieldView {
             "widthClass": .text(widthClass),
         ]
         view["options"] = .objects(options)
+        view["columns"] = kind == .grid ? .objects(field.options.map { ["label": .text($0.label)] }) : false
+        view["rows"] = kind == .grid ? .objects(gridRows(required: field.required && !sometimesAsked)) : false
+        view["scaleEnds"] = kind == .scale ? .objects(scaleEnds) : false
+        view["hasScaleEnds"] = .bool(kind == .scale && !scaleEnds.isEmpty)
+        view["scaleDescribedBy"] = .text(kind == .scale ? scaleDescribedBy : nil)
         view["boxes"] = dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
                                                            autocomplete: autocomplete)) } ?? false
         for (key, value) in limits { view[key] = .text(value) }
@@ -188,6 +195,35 @@ struct FieldView {
                 "divider": .text(option.exclusive == true && field.kind == .checkboxGroup ? table["choiceOr"] ?? "or" : nil),
             ]
         }
+    }
+
+    /// A grid's rows: each a fieldset keyed `grid.row` (its radios' name, its error's id), a cell per column.
+    private func gridRows(required: Bool) -> [[String: TemplateValue]] {
+        field.rows.map { row in
+            let key = "\(field.id).\(row.value)"
+            let cells: [[String: TemplateValue]] = field.options.enumerated().map { index, column in
+                ["cellId": .text("f-\(key)-\(index)"), "value": .text(column.value), "label": .text(column.label)]
+            }
+            return ["key": .text(key), "label": .text(row.label), "cells": .objects(cells),
+                    "choiceType": field.multiple ? "checkbox" : "radio", "rowRequired": .bool(required && !field.multiple)]
+        }
+    }
+
+    /// A scale's end labels, each with its number ("0 – Not at all likely"), for the text under the numbers.
+    private var scaleEnds: [[String: TemplateValue]] {
+        guard let scale = field.scale else { return [] }
+        var ends: [[String: TemplateValue]] = []
+        if let label = scale.minLabel { ends.append(["number": .text(String(scale.min)), "text": .text(label), "place": "fg-scale-min"]) }
+        if let label = scale.maxLabel { ends.append(["number": .text(String(scale.max)), "text": .text(label), "place": "fg-scale-max"]) }
+        return ends
+    }
+
+    /// What a scale's group is described by: its hint and its end labels.
+    private var scaleDescribedBy: String? {
+        var ids: [String] = []
+        if field.help != nil { ids.append("f-\(field.id)-hint") }
+        if field.scale.map({ $0.minLabel != nil || $0.maxLabel != nil }) ?? false { ids.append("f-\(field.id)-ends") }
+        return ids.isEmpty ? nil : ids.joined(separator: " ")
     }
 
     /// Native constraint attributes from the validation rules.

@@ -86,7 +86,7 @@ extension SubmissionSchema {
             case .notEmpty: positive = nonEmpty
             case .greaterThan, .lessThan: positive = nil
             }
-        case .input where field.type == .number:
+        case .input where field.type == .number, .scale:
             let canonical = rule.values.compactMap(Self.canonicalNumber)
             switch rule.condition {
             case .equals: positive = canonical.isEmpty || rule.values.count != 1 ? false : has(["const": canonical[0]])

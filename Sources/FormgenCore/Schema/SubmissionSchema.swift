@@ -55,6 +55,11 @@ public struct SubmissionSchema {
             case .required:
                 required.append(.string(field.id))
                 requiredMessages[field.id] = .string(requiredMessage(field))
+                if field.kind == .grid {
+                    properties[field.id]?["required"] = .array(field.rows.map { .string($0.value) })
+                    let rowMessages = field.rows.map { ($0.value, JSONValue.string(Messages.format(texts(field).format("gridRow").text, ["value": $0.label]))) }
+                    properties[field.id]?["errorMessage"] = ["required": .object(Dictionary(uniqueKeysWithValues: rowMessages))]
+                }
                 if field.kind == .checkbox {
                     properties[field.id]?["const"] = true
                     properties[field.id]?["errorMessage"] = ["const": .string(requiredMessage(field))]
@@ -113,6 +118,8 @@ public struct SubmissionSchema {
     /// What a field's value must be when it is sent.
     func propertySchema(_ field: Field) -> JSONValue {
         if field.kind == .file { return fileSchema(field) }
+        if field.kind == .grid { return gridSchema(field) }
+        if field.kind == .scale { return scaleSchema(field) }
         var schema = ValueSchema(title: field.label.isEmpty ? field.id : field.label)
         let skipped = field.readOnly || field.dataSource != nil
         switch field.kind {

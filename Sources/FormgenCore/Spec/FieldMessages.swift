@@ -48,6 +48,11 @@ public struct FieldMessages {
             return standard(check, value: field.effectiveOptions.first { $0.exclusive == true }?.label)
         case "fileType", "fileSize":
             return standard(check, value: uploadValue(check))
+        case "scale":
+            // The bounds are the config's: written in now, as `{min}` and `{max}`.
+            var text = standard(check)
+            if let range = field.scale { text.text = Messages.format(text.text, ["min": String(range.min), "max": String(range.max)]) }
+            return text
         default:
             return standard(check)
         }
@@ -73,6 +78,8 @@ public struct FieldMessages {
         if field.type == .number { checks.append("number") }
         if field.type == .date { checks.append("date") }
         if field.kind.isChoice, !field.effectiveOptions.isEmpty || field.optionsSource != nil { checks.append("option") }
+        if field.kind == .grid { checks += ["gridRow", "option"] }
+        if field.kind == .scale { checks.append("scale") }
         if field.kind == .checkboxGroup, field.options.contains(where: { $0.exclusive == true }) { checks.append("exclusive") }
         if field.mask != nil { checks.append("mask") }
         if let upload = field.upload {

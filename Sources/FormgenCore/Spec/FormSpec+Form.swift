@@ -64,6 +64,9 @@ extension FormSpec {
 }
 
 extension FormSpec.FieldSpec {
+    /// A scale's answer: a whole number (its `regex` rule).
+    static let wholeNumber = "^-?[0-9]+$"
+
     init(_ field: Field, messages texts: FieldMessages) {
         let readOnly = field.readOnly || field.dataSource != nil
         let choices = field.effectiveOptions
@@ -86,13 +89,25 @@ extension FormSpec.FieldSpec {
             if field.optionsSource != nil { byCheck["loadFailed"] = texts.format("optionsFailed").text }
             messages = byCheck
         }
-        self.init(id: field.id, type: field.type.rawValue, kind: field.kind, label: field.label, required: field.required, messages: messages,
+        // A scale is submitted as a number: a number field's type and checks (whole, within its bounds), all saying its message.
+        var type = field.type.rawValue
+        if field.kind == .scale, let range = field.scale, let said = messages?["scale"] {
+            type = FieldType.number.rawValue
+            messages?["number"] = said
+            messages?["scale"] = nil
+            specs = [.init(rule: "regex", value: .string(Self.wholeNumber), message: said),
+                     .init(rule: "minValue", value: .number(Double(range.min)), message: said),
+                     .init(rule: "maxValue", value: .number(Double(range.max)), message: said)] + specs
+        }
+        self.init(id: field.id, type: type, kind: field.kind, label: field.label, required: field.required, messages: messages,
                   readOnly: readOnly, dataSource: field.dataSource, sensitive: Sensitivity.isSensitive(field), mask: field.mask,
                   dateStyle: field.type == .date && field.dateStyle == .boxes ? DateStyle.boxes.rawValue : nil,
-                  options: choices.isEmpty ? nil : choices,
+                  options: choices.isEmpty || field.kind == .scale ? nil : choices,
                   optionsFrom: field.optionsSource.map { .init(dataSource: $0.dataSource, valueKey: $0.valueKey, labelKey: $0.labelKey, dropIf: $0.dropIf) },
                   validations: specs,
                   upload: field.upload.map { .init(accept: $0.accept.isEmpty ? nil : $0.accept, maxSize: $0.maxSize, multiple: $0.multiple ? true : nil, maxFiles: $0.maxFiles) },
+                  rows: field.kind == .grid ? field.rows : nil, multiple: field.kind == .grid && field.multiple ? true : nil,
+                  scale: field.kind == .scale ? field.scale.map { FormSpec.ScaleSpec(min: $0.min, max: $0.max, minLabel: $0.minLabel, maxLabel: $0.maxLabel) } : nil,
                   other: field.other.map { _ in OtherChoice.textFieldID(for: field.id) },
                   search: field.searches ? true : nil)
     }

@@ -45,7 +45,7 @@ extension Messages {
                     labelText = englishArticle(before: labelText) + " " + labelText
                 }
             }
-        case "option", "exclusive", "otherRequired":
+        case "option", "scale", "exclusive", "otherRequired":
             labelText = label.utf8.contains(UInt8(ascii: "?")) ? format(table["quoted"] ?? "{label}", ["label": label]) : midSentence(label, language: primary)
         default:
             break

@@ -1,6 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, files, drafts,
-   prefill, options, send, ready, frame) adds itself to `features`,
+   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, grid, scale,
+   files, drafts, prefill, options, send, ready, frame) adds itself to `features`,
    bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
@@ -16,6 +16,8 @@ import "./mask.js";
 import "./count.js";
 import "./search.js";
 import "./repeat.js";
+import "./grid.js";
+import "./scale.js";
 import "./files.js";
 import "./drafts.js";
 import "./prefill.js";

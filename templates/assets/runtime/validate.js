@@ -8,8 +8,8 @@ var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
 /** Checks other modules add by rule name (bounds.js: the date and age rules), called like failure(). */
 export var ruleChecks = Object.create(null);
-/** Checks and cleaning of fields whose value is a list of items, by kind (repeat.js: `repeat`); a list's check may add
-    the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves out. */
+/** Checks and cleaning of fields whose value is a list of items or an object, by kind (repeat.js: `repeat`, grid.js:
+    `grid`); a list's check may add the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves out. */
 export var lists = Object.create(null);
 
 export function matchesMask(value, mask) {

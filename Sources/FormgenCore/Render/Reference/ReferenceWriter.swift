@@ -125,6 +125,10 @@ public struct ReferenceWriter {
         case .checkbox: return "\(code: "true") or \(code: "false")"
         case .checkboxGroup: return "a list of strings"
         case .file: return field.upload?.multiple == true ? "a list of file details \(code: "{name, size, type}")" : "file details \(code: "{name, size, type}")"
+        case .grid: return field.multiple ? "an object of row id → a list of columns" : "an object of row id → column"
+        case .scale:
+            guard let range = field.scale else { return "a whole number" }
+            return "a whole number from \(code: String(range.min)) to \(code: String(range.max))"
         default:
             if field.type == .number { return "a number" }
             return field.type == .yesno ? "\(code: "\"Yes\"") or \(code: "\"No\"")" : "a string"
@@ -151,6 +155,16 @@ public struct ReferenceWriter {
             facts.append("\(.strong("Read-only:")) only its presence is checked.")
         }
         if let options = optionsText(field) { facts.append("\(.strong("Options:")) \(options)") }
+        if field.kind == .grid {
+            facts.append("\(.strong("Rows:")) \(Self.choiceList(field.rows)) Each is posted as \(code: "\(field.id).<row>") without JavaScript.")
+            facts.append("\(.strong("Columns:")) \(Self.choiceList(field.options))")
+        }
+        if let range = field.scale {
+            var ends: [ReferenceInline] = []
+            if let label = range.minLabel { ends.append("\(code: String(range.min)) \(text: label)") }
+            if let label = range.maxLabel { ends.append("\(code: String(range.max)) \(text: label)") }
+            if !ends.isEmpty { facts.append("\(.strong("Ends:")) \(ends.joined(separator: ", ")).") }
+        }
         if field.other != nil {
             facts.append("\(.strong("Other:")) choosing \(code: OtherChoice.value) asks what it is in \(code: OtherChoice.textFieldID(for: field.id)).")
         }
@@ -175,6 +189,13 @@ public struct ReferenceWriter {
         let effects = rulesTargeting(field, actions: VisibilityRule.Action.allCases).map { wording.effect(of: $0, on: field.id) }
         if !effects.isEmpty { blocks.append(.paragraph(effects.joined(separator: .lineBreak))) }
         return blocks
+    }
+
+    /// `id` (Label), … as the options list writes them.
+    static func choiceList(_ entries: [FieldOption]) -> ReferenceInline {
+        entries.map { entry -> ReferenceInline in
+            entry.label == entry.value ? .code(entry.value) : "\(code: entry.value) (\(text: entry.label))"
+        }.joined(separator: ", ") + "."
     }
 
     private func optionsText(_ field: Field) -> ReferenceInline? {
@@ -205,7 +226,9 @@ public struct ReferenceWriter {
             switch check {
             case "number": name = "A number"
             case "date": name = "A real date, written YYYY-MM-DD"
-            case "option": name = "One of the options"
+            case "option": name = field.kind == .grid ? "Only its rows and columns" : "One of the options"
+            case "gridRow": name = "Every row answered, when required"
+            case "scale": name = "A whole number within the scale"
             case "exclusive": name = "\(code: field.options.first { $0.exclusive == true }?.value ?? "") not with another option"
             default: name = wording.check(.mask(field.mask ?? ""))
             }

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "journey", "mask", "options", "prefill", "ready", "repeat", "search", "send", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -122,8 +122,8 @@ public struct RuntimeScript: Sendable {
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
     /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
     /// repeat for repeating sections, files for file fields, conditions for forms with rules (the form's or a repeating section's; journey
-    /// imports it too); count for fields with a character or
-    /// word count (``FieldCount``), search for searchable selects.
+    /// imports it too); count for fields with a character or word count (``FieldCount``), search for searchable selects,
+    /// grid and scale for those fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -138,6 +138,8 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.search == true }) { used.insert("search") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
+        if spec.fields.contains(where: { $0.kind == .grid }) { used.insert("grid") }
+        if spec.fields.contains(where: { $0.kind == .scale }) { used.insert("scale") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
         if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
