@@ -91,7 +91,7 @@ import Testing
         ]).load()
         #expect(diagnostics == [
             "configs/forms/a.yaml:3:47: error: validation 'minLength' expects a whole number of 0 or more, found '-1'",
-            "configs/forms/b.yaml:3:29: error: unknown field type 'nope' (known: text, textarea, number, date, email, tel, password, select, radio, checkbox, yesno, formattednumeric, image, paragraph, file)",
+            "configs/forms/b.yaml:3:29: error: unknown field type 'nope' (known: text, textarea, number, date, email, tel, password, select, radio, checkbox, yesno, formattednumeric, image, paragraph, file, grid, scale, autocomplete)",
         ])
     }
     /// Found by `bench/fuzz.sh`: a 200,000-character unknown type took seconds to find no suggestion.
