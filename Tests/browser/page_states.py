@@ -179,7 +179,7 @@ KYC_BE = {"first_name": "Marie", "last_name": "Dupont", "national_number": "85.0
 HOUSEHOLD_PETS = [("Rex", "Dog"), ("Tom", "Cat"), ("Bun", "Rabbit")]
 SURVEY_1 = {"recommend": ("choose", 9), "satisfaction.speed": ("choose", 0), "satisfaction.staff": ("choose", 1),
             "satisfaction.value": ("choose", 2), "satisfaction.cleanliness": ("choose", 0)}
-SURVEY_2 = {"visit_reason": ("choose", 0), "contact": ("choose", 1)}
+SURVEY_2 = {"visit_reason": ("choose", 0)}
 
 
 def pets(count):

@@ -143,7 +143,6 @@ def test_check_your_answers_lists_each_row_and_a_draft_keeps_the_grid(page):
     assert checked(driver, "recommend") == "10"
     click(driver, "[data-fg-next]")
     driver.find_element(By.ID, "f-visit_reason-1").click()
-    driver.find_element(By.ID, "f-contact-1").click()
     click(driver, "[data-fg-next]")
     wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
     rows = driver.execute_script("return Array.from(document.querySelectorAll('#fg-review .fg-summary-row')).map(function (r) {"
@@ -172,7 +171,7 @@ def records(site):
 
 ANSWERED = {"recommend": 0, "satisfaction": {"speed": "very-satisfied", "staff": "satisfied", "value": "neutral",
                                              "cleanliness": "dissatisfied"},
-            "visit_reason": "To return something", "contact": "No"}
+            "visit_reason": "To return something"}
 
 
 def answer(driver):
@@ -190,7 +189,6 @@ def test_the_sink_takes_the_grid_as_an_object_and_the_scale_as_a_number(survey_s
         answer(driver)
         click(driver, "[data-fg-next]")
         driver.find_element(By.ID, "f-visit_reason-1").click()
-        driver.find_element(By.ID, "f-contact-1").click()
         click(driver, "[data-fg-next]")
         wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
         before = len(records(survey_site))
@@ -209,7 +207,6 @@ def test_without_javascript_the_grid_is_posted_row_by_row_and_checked(survey_sit
         assert driver.find_element(By.ID, "f-satisfaction.speed-0").get_attribute("required") is not None
         answer(driver)
         driver.find_element(By.ID, "f-visit_reason-1").click()
-        driver.find_element(By.ID, "f-contact-1").click()
         before = len(records(survey_site))
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
