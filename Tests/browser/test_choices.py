@@ -7,7 +7,6 @@ Ferret"; axe finds nothing with the errors showing.
 Without JavaScript every Other text box shows (with its hint) and the sink refuses "None of these" with another box
 and an empty Other text only when Other is chosen."""
 import json
-import shutil
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -46,18 +45,11 @@ CONTACT_OTHER_ERROR = "Enter your “Other” answer for “How should we contac
 
 @pytest.fixture(scope="module")
 def choices_site(tmp_path_factory):
-    work = tmp_path_factory.mktemp("choices")
-    (work / "configs" / "forms").mkdir(parents=True)
-    shutil.copy(REPOSITORY / "configs" / "site.yaml", work / "configs" / "site.yaml")
-    (work / "configs" / "forms" / "choices.yaml").write_text(CHOICE_FORM)
-    server = Served(work)
+    server = Served.with_forms(tmp_path_factory.mktemp("choices"), {"choices.yaml": CHOICE_FORM})
     yield server
     assert server.stop() == 0
 
 
-def records(site):
-    path = site.work / ".formgen" / "submissions.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
 def checked(driver, field):
@@ -146,10 +138,10 @@ def test_other_reveals_its_text_which_is_required_then_shown_in_check_your_answe
         def drafted():
             return json.loads(driver.execute_script("return localStorage.getItem('formgen:draft:choices')") or "{}").get("values", {})
         wait_for(lambda: drafted().get("pets_other") == "Ferret", message=f"the Other text kept in the draft, not {drafted()}")
-        before = len(records(choices_site))
+        before = len(choices_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: len(records(choices_site)) == before + 1, timeout=10, message="the stored row")
-        assert records(choices_site)[-1]["data"] == {"pets": ["other"], "pets_other": "Ferret", "contact": "other", "contact_other": "Carrier pigeon"}
+        wait_for(lambda: len(choices_site.records()) == before + 1, timeout=10, message="the stored row")
+        assert choices_site.records()[-1]["data"] == {"pets": ["other"], "pets_other": "Ferret", "contact": "other", "contact_other": "Carrier pigeon"}
     finally:
         driver.quit()
 
@@ -165,17 +157,17 @@ def test_without_javascript_the_sink_refuses_both_and_asks_for_other_only_when_c
         driver.find_element(By.ID, "f-pets-0").click()
         driver.find_element(By.ID, "f-pets-3").click()
         driver.find_element(By.ID, "f-contact-0").click()
-        before = len(records(choices_site))
+        before = len(choices_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: NONE_ERROR in driver.page_source, timeout=10, message="the sink's error page")
-        assert len(records(choices_site)) == before
+        assert len(choices_site.records()) == before
 
         driver.get(choices_site.url + "choices/")
         driver.find_element(By.ID, "f-pets-2").click()
         driver.find_element(By.ID, "f-contact-0").click()
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: PETS_OTHER_ERROR in driver.page_source, timeout=10, message="the sink's error page")
-        assert len(records(choices_site)) == before
+        assert len(choices_site.records()) == before
 
         driver.get(choices_site.url + "choices/")
         driver.find_element(By.ID, "f-pets-0").click()
@@ -183,6 +175,6 @@ def test_without_javascript_the_sink_refuses_both_and_asks_for_other_only_when_c
         driver.find_element(By.ID, "f-colour_other").send_keys("Teal, but I chose nothing")
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
-        assert records(choices_site)[-1]["data"] == {"pets": ["cat"], "contact": "Phone"}, "Other's text left out when Other is not chosen"
+        assert choices_site.records()[-1]["data"] == {"pets": ["cat"], "contact": "Phone"}, "Other's text left out when Other is not chosen"
     finally:
         driver.quit()

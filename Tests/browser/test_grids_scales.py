@@ -3,8 +3,6 @@
 row's first radio, a scale's large targets and its end labels tied to the group, axe with the errors showing, the
 answers in "Check your answers" and in a draft, and the form sent through `formgen serve`'s sink with and without
 JavaScript (`satisfaction.speed=…` posted natively)."""
-import json
-import shutil
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -155,18 +153,11 @@ def test_check_your_answers_lists_each_row_and_a_draft_keeps_the_grid(page):
 
 @pytest.fixture(scope="module")
 def survey_site(tmp_path_factory):
-    work = tmp_path_factory.mktemp("survey")
-    (work / "configs" / "forms").mkdir(parents=True)
-    shutil.copy(REPOSITORY / "configs" / "site.yaml", work / "configs" / "site.yaml")
-    shutil.copy(REPOSITORY / "configs" / "forms" / "customer-survey.yaml", work / "configs" / "forms" / "customer-survey.yaml")
-    server = Served(work)
+    server = Served.with_forms(tmp_path_factory.mktemp("survey"), {"customer-survey.yaml": (REPOSITORY / "configs" / "forms" / "customer-survey.yaml").read_text()})
     yield server
     assert server.stop() == 0
 
 
-def records(site):
-    path = site.work / ".formgen" / "submissions.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
 ANSWERED = {"recommend": 0, "satisfaction": {"speed": "very-satisfied", "staff": "satisfied", "value": "neutral",
@@ -191,10 +182,10 @@ def test_the_sink_takes_the_grid_as_an_object_and_the_scale_as_a_number(survey_s
         driver.find_element(By.ID, "f-visit_reason-1").click()
         click(driver, "[data-fg-next]")
         wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
-        before = len(records(survey_site))
+        before = len(survey_site.records())
         click(driver, "[data-fg-submit]")
-        wait_for(lambda: len(records(survey_site)) > before, timeout=10, message="the submission")
-        assert records(survey_site)[-1]["data"] == ANSWERED
+        wait_for(lambda: len(survey_site.records()) > before, timeout=10, message="the submission")
+        assert survey_site.records()[-1]["data"] == ANSWERED
     finally:
         driver.quit()
 
@@ -207,9 +198,9 @@ def test_without_javascript_the_grid_is_posted_row_by_row_and_checked(survey_sit
         assert driver.find_element(By.ID, "f-satisfaction.speed-0").get_attribute("required") is not None
         answer(driver)
         driver.find_element(By.ID, "f-visit_reason-1").click()
-        before = len(records(survey_site))
+        before = len(survey_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
-        assert len(records(survey_site)) == before + 1 and records(survey_site)[-1]["data"] == ANSWERED
+        assert len(survey_site.records()) == before + 1 and survey_site.records()[-1]["data"] == ANSWERED
     finally:
         driver.quit()

@@ -4,8 +4,6 @@ With JavaScript the list starts with no item and an "Add a visit" button, so not
 added is checked in full. Without JavaScript the page draws one item marked "(optional)" whose fields are not natively
 required, so the browser lets the form go: the sink drops the item when it is left empty and checks it in full once
 any of its fields is answered."""
-import json
-import shutil
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -37,18 +35,11 @@ pages:
 
 @pytest.fixture(scope="module")
 def trips_site(tmp_path_factory):
-    work = tmp_path_factory.mktemp("trips")
-    (work / "configs" / "forms").mkdir(parents=True)
-    shutil.copy(REPOSITORY / "configs" / "site.yaml", work / "configs" / "site.yaml")
-    (work / "configs" / "forms" / "trips.yaml").write_text(OPTIONAL_FORM)
-    server = Served(work)
+    server = Served.with_forms(tmp_path_factory.mktemp("trips"), {"trips.yaml": OPTIONAL_FORM})
     yield server
     assert server.stop() == 0
 
 
-def records(site):
-    path = site.work / ".formgen" / "submissions.jsonl"
-    return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
 def items(driver):
@@ -84,10 +75,10 @@ def test_with_javascript_an_optional_list_starts_empty_with_an_add_button(trips_
         set_value(driver, "f-visits[0].place", "Oslo")
         click(driver, "[data-fg-next]")
         wait_for(lambda: driver.find_element(By.ID, "fg-review").is_displayed(), message="the review")
-        before = len(records(trips_site))
+        before = len(trips_site.records())
         click(driver, "[data-fg-submit]")
-        wait_for(lambda: len(records(trips_site)) > before, timeout=10, message="the submission")
-        assert records(trips_site)[-1]["data"] == {"owner": "Ann", "visits": [{"place": "Oslo", "nights": 2}]}
+        wait_for(lambda: len(trips_site.records()) > before, timeout=10, message="the submission")
+        assert trips_site.records()[-1]["data"] == {"owner": "Ann", "visits": [{"place": "Oslo", "nights": 2}]}
     finally:
         driver.quit()
 
@@ -101,10 +92,10 @@ def test_with_javascript_an_optional_list_left_empty_is_sent_without_it(trips_si
         set_value(driver, "f-owner", "Bo")
         click(driver, "[data-fg-next]")
         click(driver, "[data-fg-next]")
-        before = len(records(trips_site))
+        before = len(trips_site.records())
         click(driver, "[data-fg-submit]")
-        wait_for(lambda: len(records(trips_site)) > before, timeout=10, message="the submission")
-        assert records(trips_site)[-1]["data"] == {"owner": "Bo"}
+        wait_for(lambda: len(trips_site.records()) > before, timeout=10, message="the submission")
+        assert trips_site.records()[-1]["data"] == {"owner": "Bo"}
     finally:
         driver.quit()
 
@@ -118,10 +109,10 @@ def test_without_javascript_the_empty_optional_item_does_not_block_sending_and_i
         place = driver.find_element(By.ID, "f-visits[0].place")
         assert place.get_attribute("required") is None, "the browser must not demand an optional item's field"
         driver.find_element(By.ID, "f-owner").send_keys("Cy")
-        before = len(records(trips_site))
+        before = len(trips_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
-        assert len(records(trips_site)) == before + 1 and records(trips_site)[-1]["data"] == {"owner": "Cy"}
+        assert len(trips_site.records()) == before + 1 and trips_site.records()[-1]["data"] == {"owner": "Cy"}
     finally:
         driver.quit()
 
@@ -132,14 +123,14 @@ def test_without_javascript_an_optional_item_with_any_answer_is_checked_in_full(
         driver.get(trips_site.url + "trips/")
         driver.find_element(By.ID, "f-owner").send_keys("Di")
         driver.find_element(By.ID, "f-visits[0].nights").send_keys("3")
-        before = len(records(trips_site))
+        before = len(trips_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Visit 1: Enter a place" in driver.page_source, timeout=10, message="the sink's error page")
-        assert len(records(trips_site)) == before
+        assert len(trips_site.records()) == before
         driver.back()
         driver.find_element(By.ID, "f-visits[0].place").send_keys("Rome")
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
         wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
-        assert records(trips_site)[-1]["data"] == {"owner": "Di", "visits": [{"place": "Rome", "nights": 3}]}
+        assert trips_site.records()[-1]["data"] == {"owner": "Di", "visits": [{"place": "Rome", "nights": 3}]}
     finally:
         driver.quit()

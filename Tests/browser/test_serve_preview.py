@@ -52,6 +52,20 @@ class Served:
             self.process.kill()
             raise RuntimeError("formgen serve did not start: " + "".join(self.output))
 
+    @classmethod
+    def with_forms(cls, work, forms):
+        """`formgen serve` in `work` over the example site's site.yaml and `forms` (file name → YAML text)."""
+        (work / "configs" / "forms").mkdir(parents=True)
+        shutil.copy(REPOSITORY / "configs" / "site.yaml", work / "configs" / "site.yaml")
+        for name, text in forms.items():
+            (work / "configs" / "forms" / name).write_text(text)
+        return cls(work)
+
+    def records(self):
+        """The submissions its sink has stored, oldest first."""
+        path = self.work / ".formgen" / "submissions.jsonl"
+        return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+
     def config(self, relative):
         return self.work / "configs" / relative
 
