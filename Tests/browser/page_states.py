@@ -212,6 +212,13 @@ def count_over(driver):
     wait_for(lambda: "too many" in driver.find_element(By.CSS_SELECTOR, "#fg-field-plans .fg-count").text, message="the count")
 
 
+def none_of_these(driver):
+    """travel: "A visa" ticked, then "None of these", which clears it."""
+    fill({"help_with": ("choose", 0)})(driver)
+    fill({"help_with": ("choose", 4)})(driver)
+    wait_for(lambda: not driver.find_element(By.ID, "f-help_with-0").is_selected(), message="the visa box cleared")
+
+
 def journey_to(step_count):
     """pet-adoption-journey: the first `step_count` steps answered (Yes, about you, a home with other pets)."""
     steps = [fill({"adult": ("choose", 0)}), next_step, fill(ABOUT_YOU), next_step,
@@ -284,6 +291,8 @@ def flow_states():
         State("travel", "search open", "travel/", (search_open,)),
         State("travel", "count over", "travel/", (count_over,)),
         State("travel", "count over with errors", "travel/", (count_over, show_errors)),
+        State("travel", "none of these", "travel/", (none_of_these,)),
+        State("travel", "something else with errors", "travel/", (fill({"help_with": ("choose", 3)}), show_errors)),
         State("travel", "no-JS", "travel/", javascript=False),
         State("login", "wrong password", "login/", (fill({"email": "ann@example.org", "password": "wrong-password"}), refused)),
         State("ar/login", "wrong password", "ar/login/", (fill({"email": "ann@example.org", "password": "wrong-password"}), refused),
