@@ -100,7 +100,8 @@ def test_the_arabic_login_page_says_everything_in_arabic(served, driver):
     """Before: the site title, the footer and the server's "invalid login credential" stayed English on ar/login/."""
     driver.get(served.url + "ar/login/")
     assert driver.find_element(By.CSS_SELECTOR, ".fg-home").text == "نماذج formgen التجريبية"
-    assert driver.find_element(By.CSS_SELECTOR, ".fg-footer").text == "نماذج تجريبية أنشأها formgen من الإعدادات في هذا المستودع."
+    assert driver.find_element(By.CSS_SELECTOR, ".fg-footer p").text == "نماذج تجريبية أنشأها formgen من الإعدادات في هذا المستودع."
+    assert driver.find_element(By.CSS_SELECTOR, ".fg-footer a[href$='accessibility/']").text == "إمكانية الوصول"
     assert driver.title.endswith("نماذج formgen التجريبية")
     fill(driver, {"email": "ann@example.org", "password": "wrong-password"})
     driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()

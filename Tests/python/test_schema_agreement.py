@@ -177,7 +177,7 @@ def test_checks_left_to_the_validator_are_listed(site, tmp_path, form, field, ru
 
 
 def test_every_form_and_country_has_a_schema(site):
-    forms = ["ar/login", "currency-exchange", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login",
+    forms = ["ar/login", "currency-exchange", "customer-survey", "de/kyc/be", "fr/kyc/be", "household", "kyc/be", "kyc/de", "kyc/nl", "kyc/us", "login",
              "lumiform-nested", "pet-adoption", "pet-adoption-journey", "register", "registration", "travel"]
     for form in forms:
         schema = schema_of(site, form)
