@@ -4,6 +4,11 @@ import time
 from selenium.webdriver.common.by import By
 
 
+def visible_text(driver):
+    """The page's rendered text: unlike `page_source`, it leaves out the inline spec, which carries every message."""
+    return driver.find_element("tag name", "body").text
+
+
 def wait_for(condition, timeout=5.0, message="condition"):
     """Polls `condition` until it returns something truthy."""
     end = time.monotonic() + timeout

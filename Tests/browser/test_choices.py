@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import REPOSITORY, chrome
-from helpers import active_id, error_of, summary_items, wait_for
+from helpers import active_id, error_of, summary_items, visible_text, wait_for
 from test_accessibility import run_axe
 from test_serve_preview import Served
 
@@ -159,14 +159,14 @@ def test_without_javascript_the_sink_refuses_both_and_asks_for_other_only_when_c
         driver.find_element(By.ID, "f-contact-0").click()
         before = len(choices_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: NONE_ERROR in driver.page_source, timeout=10, message="the sink's error page")
+        wait_for(lambda: NONE_ERROR in visible_text(driver), timeout=10, message="the sink's error page")
         assert len(choices_site.records()) == before
 
         driver.get(choices_site.url + "choices/")
         driver.find_element(By.ID, "f-pets-2").click()
         driver.find_element(By.ID, "f-contact-0").click()
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: PETS_OTHER_ERROR in driver.page_source, timeout=10, message="the sink's error page")
+        wait_for(lambda: PETS_OTHER_ERROR in visible_text(driver), timeout=10, message="the sink's error page")
         assert len(choices_site.records()) == before
 
         driver.get(choices_site.url + "choices/")
@@ -174,7 +174,7 @@ def test_without_javascript_the_sink_refuses_both_and_asks_for_other_only_when_c
         driver.find_element(By.ID, "f-contact-1").click()
         driver.find_element(By.ID, "f-colour_other").send_keys("Teal, but I chose nothing")
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
+        wait_for(lambda: "Submission received" in visible_text(driver), timeout=10, message="the sink's page")
         assert choices_site.records()[-1]["data"] == {"pets": ["cat"], "contact": "Phone"}, "Other's text left out when Other is not chosen"
     finally:
         driver.quit()

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import REPOSITORY, chrome
-from helpers import active_id, click, error_of, summary_items, wait_for
+from helpers import active_id, click, error_of, summary_items, visible_text, wait_for
 from test_accessibility import run_axe
 from test_serve_preview import Served
 
@@ -200,7 +200,7 @@ def test_without_javascript_the_grid_is_posted_row_by_row_and_checked(survey_sit
         driver.find_element(By.ID, "f-visit_reason-1").click()
         before = len(survey_site.records())
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
+        wait_for(lambda: "Submission received" in visible_text(driver), timeout=10, message="the sink's page")
         assert len(survey_site.records()) == before + 1 and survey_site.records()[-1]["data"] == ANSWERED
     finally:
         driver.quit()

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import REPOSITORY, chrome
-from helpers import click, error_of, set_value, wait_for
+from helpers import click, error_of, set_value, visible_text, wait_for
 from test_accessibility import run_axe
 from test_serve_preview import Served
 
@@ -104,7 +104,7 @@ def test_without_javascript_the_form_posts_multipart_to_the_sink(upload_site):
         driver.find_element(By.ID, "f-pets[0].pet_name").send_keys("Max")
         driver.find_element(By.ID, "f-photo").send_keys(str(upload_site.files / "rex.png"))
         driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-        wait_for(lambda: "Submission received" in driver.page_source, timeout=10, message="the sink's page")
+        wait_for(lambda: "Submission received" in visible_text(driver), timeout=10, message="the sink's page")
         record = last_record(upload_site)
         assert record["data"]["owner"] == "Kim" and record["data"]["pets"] == [{"pet_name": "Max"}]
         assert record["data"]["photo"]["name"] == "rex.png" and record["data"]["photo"]["type"] == "image/png"
