@@ -17,6 +17,7 @@ extension FormSpec {
             json.key("dataSources")
             json.list(dataSources) { json, source in
                 json.object { json in
+                    json.member("credentials", source.credentials)
                     json.member("endpoint", source.endpoint)
                     json.key("fields"); json.list(source.fields) { $0.string($1) }
                     json.member("id", source.id)
@@ -35,6 +36,7 @@ extension FormSpec {
             json.member("path", path)
             json.member("review", review)
             json.key("rules"); json.list(rules) { $1.write(into: &$0) }
+            if let session { json.key("session"); session.write(into: &json) }
             json.key("submit"); submit.write(into: &json)
             json.member("title", title)
             json.member("version", version)
@@ -183,6 +185,7 @@ extension FormSpec.SubmitSpec {
     package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("action", action)
+            json.member("credentials", credentials)
             json.member("enableWhen", enableWhen)
             json.member("encoding", encoding)
             if let extra { json.key("extra"); json.object(extra) }

@@ -21,6 +21,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
     public var messages: [String: String]
     /// `true` when the form ends in a "Check your answers" step; absent otherwise.
     public var review: Bool?
+    /// `requiresSession` and `logout`, for `session.js`; absent when the page has neither.
+    public var session: SessionSpec?
 
     public struct PageSpec: Codable, Sendable, Hashable {
         public var title: String?
@@ -234,12 +236,15 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var id: String
         public var endpoint: String
         public var fields: [String]
+        /// The Fetch API's `credentials` option when not `same-origin` (the default, left out).
+        public var credentials: String?
 
         /// Every property, for the spec built from a form (FormgenCore).
-        package init(id: String, endpoint: String, fields: [String]) {
+        package init(id: String, endpoint: String, fields: [String], credentials: String? = nil) {
             self.id = id
             self.endpoint = endpoint
             self.fields = fields
+            self.credentials = credentials
         }
     }
 
@@ -272,6 +277,8 @@ public struct FormSpec: Codable, Sendable, Hashable {
         public var minSeconds: Int?
         /// Seconds `formgen collect` keeps a stored submission (`submit.retention`); absent: kept until erased.
         public var retention: Int?
+        /// The Fetch API's `credentials` option for the post when not `same-origin` (the default, left out).
+        public var credentials: String?
 
         /// Every property, for the spec built from a form (FormgenCore).
         package init(action: String? = nil, method: String, encoding: String, successMessage: String? = nil, redirect: String? = nil, sentPage: String? = nil, label: String? = nil, enableWhen: String? = nil, messages: [String: String]? = nil, kind: String? = nil, provider: String? = nil, extra: [String: String]? = nil, replyTo: String? = nil, honeypot: String? = nil, minSeconds: Int? = nil, retention: Int? = nil) {

@@ -163,7 +163,9 @@ import Testing
         #expect(refused.body == #"{"message":"invalid login credential"}"#)
         let accepted = try #require(Self.mocks.answer(path: "/api/login", sent: ["email": "ann@example.org", "password": "secret"]))
         #expect(accepted.status == 200)
-        #expect(accepted.body == #"{"token":"mock-token"}"#)
+        #expect(accepted.body == #"{"signedIn":true}"#)
+        #expect(accepted.cookies == ["fg_session=mock-session; Path=/; HttpOnly; SameSite=Strict"])
+        #expect(refused.cookies == [])
     }
 
     @Test func theRegisterMockKnowsOneTakenEmail() throws {

@@ -75,6 +75,10 @@ public struct FormChecker: Sendable {
             }
         }
 
+        if let session = form.requiresSession, let message = session.unknownSourceMessage(among: form.dataSources.map(\.id)) {
+            log.error(message, at: session.checkLocation)
+        }
+
         for field in fields {
             checkField(field, form: form, known: known, firstByID: firstByID, sources: sources, log: log)
         }

@@ -1,6 +1,6 @@
 /// Reads formgen's own format: `pages:` of sections and fields, or a flat `fields:` for one page.
 struct NativeFormReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "languages", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review", "embed"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "languages", "pages", "sections", "fields", "dataSources", "rules", "submit", "countries", "drafts", "review", "embed", "requiresSession", "logout"]
 
     /// The parts every native-format document has, shared by forms and flow definitions.
     struct Body {
@@ -51,6 +51,8 @@ struct NativeFormReader {
         form.submission = body.submission
         form.drafts = root["drafts"].map { DraftPolicyReader().read($0, over: settings.drafts) } ?? settings.drafts
         form.embed = root["embed"].map { EmbedPolicyReader().read($0) } ?? settings.embed
+        form.requiresSession = root["requiresSession"].flatMap { SessionPolicyReader().read($0) }
+        form.logout = root["logout"].flatMap { LogoutActionReader().read($0) }
         form.texts = root.texts.all
         return form.translated(to: form.language)
     }

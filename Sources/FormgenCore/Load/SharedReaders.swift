@@ -4,7 +4,7 @@ struct DataSourceReader {
         guard let items = node.expectSequence("'dataSources'") else { return [] }
         return items.compactMap { item in
             guard item.expectMapping("a data source") else { return nil }
-            item.warnUnknownKeys(allowed: ["id", "type", "endpoint", "fields"], in: "data source")
+            item.warnUnknownKeys(allowed: ["id", "type", "endpoint", "fields", "credentials"], in: "data source")
             guard let id = item.string("id") else {
                 item.error("data source is missing 'id'")
                 return nil
@@ -20,18 +20,21 @@ struct DataSourceReader {
             let fieldsNode = item["fields"]
             let fields = item.stringList("fields") ?? []
             let locations = fieldsNode.map { $0.isSequence ? $0.elements.map(\.location) : [$0.location] } ?? []
-            return DataSource(id: id, type: type, endpoint: endpoint, fields: fields, at: item.location,
-                              endpointLocation: item["endpoint"]?.location, fieldLocations: locations)
+            var source = DataSource(id: id, type: type, endpoint: endpoint, fields: fields, at: item.location,
+                                    endpointLocation: item["endpoint"]?.location, fieldLocations: locations)
+            if let credentials = CredentialsReader().read(item) { source.credentials = credentials }
+            return source
         }
     }
 }
 
-/// Reads `submit: {action, method, encoding, successMessage, redirect, provider, url}` over inherited defaults.
+/// Reads `submit: {action, method, encoding, successMessage, onSuccess, redirect, credentials, provider, url}` over inherited
+/// defaults. `onSuccess: {goTo: …}` is the documented spelling; `redirect:` is its older alias, read the same way.
 struct SubmissionReader {
     func read(_ node: ConfigNode, over defaults: Submission) -> Submission {
         var submission = defaults
         guard node.expectMapping("'submit'") else { return submission }
-        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "provider", "url", "form", "minSeconds", "retention"])
+        node.warnUnknownKeys(allowed: Set(["action", "method", "encoding", "successMessage", "redirect", "onSuccess", "credentials", "provider", "url", "form", "minSeconds", "retention"])
             .union(SubmitTextReader.keys), in: "submit")
         if let action = node.url("action", for: .action) { submission.action = action }
         if let provider = node.string("provider") { readProvider(provider, node, into: &submission) }
@@ -60,8 +63,23 @@ struct SubmissionReader {
             submission.successMessageTranslations = message.translations
         }
         if let redirect = node.url("redirect", for: .redirect) { submission.redirect = redirect }
+        if let onSuccess = node["onSuccess"] { readOnSuccess(onSuccess, alias: node["redirect"], into: &submission) }
+        if let credentials = CredentialsReader().read(node) { submission.credentials = credentials }
         SubmitTextReader().read(node, into: &submission)
         return submission
+    }
+
+    /// `onSuccess: {goTo: /home/}`; with `redirect:` too, both must name the same page.
+    private func readOnSuccess(_ node: ConfigNode, alias: ConfigNode?, into submission: inout Submission) {
+        guard node.expectMapping("'onSuccess' (a mapping like {goTo: /home/})") else { return }
+        node.warnUnknownKeys(allowed: ["goTo"], in: "onSuccess")
+        guard let goTo = node.url("goTo", for: .redirect) else {
+            return node.error("onSuccess is missing 'goTo': the page to go to once the server accepted the answers")
+        }
+        if let alias, let redirect = alias.scalarText, redirect != goTo {
+            alias.error("'redirect' (\(redirect)) and 'onSuccess.goTo' (\(goTo)) disagree; write only 'onSuccess: {goTo: …}'")
+        }
+        submission.redirect = goTo
     }
 
     /// `provider: collect | netlify | formspree | webhook` with what each needs (`url`, `form`).

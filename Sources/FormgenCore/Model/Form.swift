@@ -26,6 +26,10 @@ public struct Form: Sendable, Hashable {
     public var format: ConfigFormat
     /// Which other sites may frame the form's page (`embed:`, else `site.yaml`'s).
     public var embed = EmbedPolicy()
+    /// `requiresSession:`: the page checks a data source on load and sends a person without a session elsewhere.
+    public var requiresSession: SessionPolicy?
+    /// `logout:`: a "Log out" button on the page.
+    public var logout: LogoutAction?
     public var location: SourceLocation
 
     public init(id: String, path: String, title: String, language: String, format: ConfigFormat, at location: SourceLocation) {
@@ -176,6 +180,8 @@ public struct DataSource: Sendable, Hashable {
     public var type: String
     public var endpoint: String
     public var fields: [String]
+    /// `credentials:`: whether the request carries cookies (default same-origin).
+    public var credentials: FetchCredentials = .sameOrigin
     public var location: SourceLocation
     /// Where `endpoint` is written (for errors about its `${VAR}`s).
     public var endpointLocation: SourceLocation
@@ -204,7 +210,10 @@ public struct Submission: Sendable, Hashable {
     public var successMessage: String?
     /// `successMessage` in other languages: lower-case language tag → text.
     public var successMessageTranslations: [String: String] = [:]
+    /// Where the page goes once the server accepted the answers: `onSuccess: {goTo: …}`, or its alias `redirect:`.
     public var redirect: String?
+    /// `credentials:`: whether the post carries cookies, and keeps the ones the answer sets (default same-origin).
+    public var credentials: FetchCredentials = .sameOrigin
     /// The button's text (`Log in`); the language's "Submit" when nil.
     public var label: String?
     /// `label` in other languages: lower-case language tag → text.

@@ -28,15 +28,22 @@ public struct MockSettings: Sendable, Equatable {
     public var failFirst: Int?
     /// The body as JSON, instead of a body file.
     public var body: String?
-    /// Answers chosen by the request's body: the first case whose `when` values all equal the sent ones wins.
+    /// Answers chosen by the request's body and cookies: the first case whose `when` values all equal the sent ones wins.
     public var cases: [MockCase] = []
+    /// Cookies set by an answer under 400 when no case is chosen (`setCookie:`).
+    public var setCookies: [MockCookie] = []
+    /// Cookies deleted by an answer under 400 when no case is chosen (`clearCookie:`), by name.
+    public var clearCookies: [String] = []
 
-    public init(delay: Int? = nil, status: Int? = nil, failFirst: Int? = nil, body: String? = nil, cases: [MockCase] = []) {
+    public init(delay: Int? = nil, status: Int? = nil, failFirst: Int? = nil, body: String? = nil, cases: [MockCase] = [],
+                setCookies: [MockCookie] = [], clearCookies: [String] = []) {
         self.delay = delay
         self.status = status
         self.failFirst = failFirst
         self.body = body
         self.cases = cases
+        self.setCookies = setCookies
+        self.clearCookies = clearCookies
     }
 
     /// `self` with the settings `other` gives.
@@ -44,26 +51,38 @@ public struct MockSettings: Sendable, Equatable {
         guard let other else { return self }
         return MockSettings(delay: other.delay ?? delay, status: other.status ?? status,
                             failFirst: other.failFirst ?? failFirst, body: other.body ?? body,
-                            cases: other.cases.isEmpty ? cases : other.cases)
+                            cases: other.cases.isEmpty ? cases : other.cases,
+                            setCookies: other.setCookies.isEmpty ? setCookies : other.setCookies,
+                            clearCookies: other.clearCookies.isEmpty ? clearCookies : other.clearCookies)
     }
 }
 
-/// One answer of a mock endpoint for requests whose body holds given values (`password: wrong`), so that
-/// one endpoint can both accept and refuse: a login mock answers 401 to one password and 200 to the rest.
+/// One answer of a mock endpoint for requests whose body holds given values (`password: wrong`) and that send given
+/// cookies (`cookie: {session: abc}`), so that one endpoint can both accept and refuse: a login mock answers 401 to one
+/// password and 200 to the rest, a profile mock answers 200 with the session cookie and 401 without.
 public struct MockCase: Sendable, Equatable {
     /// Field → value the request's body (JSON object or form-encoded) must hold, compared as text.
     public var when: [String: String]
+    /// Cookie → value the request's `Cookie` header must send (`when: {cookie: {session: abc}}`).
+    public var cookies: [String: String] = [:]
     public var status: Int?
     public var body: String?
+    /// Cookies this case's answer sets, and deletes by name, whatever its status.
+    public var setCookies: [MockCookie] = []
+    public var clearCookies: [String] = []
 
-    public init(when: [String: String], status: Int? = nil, body: String? = nil) {
+    public init(when: [String: String], cookies: [String: String] = [:], status: Int? = nil, body: String? = nil,
+                setCookies: [MockCookie] = [], clearCookies: [String] = []) {
         self.when = when
+        self.cookies = cookies
         self.status = status
         self.body = body
+        self.setCookies = setCookies
+        self.clearCookies = clearCookies
     }
 
-    /// Whether the sent values match.
-    public func matches(_ sent: [String: String]) -> Bool {
-        when.allSatisfy { sent[$0.key] == $0.value }
+    /// Whether the sent values and cookies match.
+    public func matches(_ sent: [String: String], cookies sentCookies: [String: String] = [:]) -> Bool {
+        when.allSatisfy { sent[$0.key] == $0.value } && cookies.allSatisfy { sentCookies[$0.key] == $0.value }
     }
 }

@@ -113,6 +113,10 @@ public struct PageRenderer: Sendable {
         } else {
             csp.formActions = ["'self'"]
         }
+        if let logout = form.logout, let source = ContentSecurityPolicy.source(for: logout.endpoint) {
+            connect.insert(source)
+            csp.formActions.insert(source)
+        }
         csp.connectSources = connect
         var context = base(path: form.path, title: form.title, language: form.language, csp: csp, script: script, embed: form.embed)
         context["languageLinks"] = languageLinks(form)
@@ -142,6 +146,7 @@ public struct PageRenderer: Sendable {
         context["draftNote"] = .text(RuntimeScript.keepsDrafts(spec)
             ? Messages.format(texts["draftNote"] ?? "", ["duration": Messages.duration(seconds: spec.drafts.maxAge, language: form.language, tables: theme.messages)])
             : nil)
+        context["logout"] = .object(logoutContext(form.logout, language: form.language))
         context["specJSON"] = .text(spec.embedded(with: script).embeddableJSON())
         return page("form", context, script: script)
     }

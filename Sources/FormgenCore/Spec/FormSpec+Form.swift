@@ -28,12 +28,16 @@ extension FormSpec {
         }
         submit.minSeconds = submission.minSeconds
         submit.retention = submission.retentionSeconds
+        submit.credentials = submission.credentials == .sameOrigin ? nil : submission.credentials.rawValue
         self.init(id: form.id, path: form.path, title: form.title, lang: form.language, pages: pages,
                   fields: form.pages.flatMap { Self.specFields($0.items, form: form, tables: tables) },
                   rules: Self.ruleSpecs(form.rules) { owners[$0] == nil },
-                  dataSources: form.dataSources.map { DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields) },
+                  dataSources: form.dataSources.map {
+                      DataSourceSpec(id: $0.id, endpoint: $0.endpoint, fields: $0.fields, credentials: $0.credentials == .sameOrigin ? nil : $0.credentials.rawValue)
+                  },
                   submit: submit, drafts: DraftsSpec(enabled: form.drafts.enabled, maxAge: form.drafts.maxAgeSeconds),
                   messages: tables.runtimeTable(for: form.language), review: form.hasReview ? true : nil)
+        session = SessionSpec(requiresSession: form.requiresSession, logout: form.logout, dataSources: form.dataSources)
         // A field that is not required and that no rule can require never shows its `required` message: left out.
         let requirable = Set(rules.filter { $0.action == "require" || $0.otherwise == "require" }.flatMap(\.targets))
         fields = fields.map { field in

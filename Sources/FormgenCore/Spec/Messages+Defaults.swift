@@ -8,7 +8,7 @@ extension Messages {
     static let runtimeKeys: Set<String> = [
         "errorPrefix", "errorTitlePrefix", "loading", "loadFailed", "retry", "sending", "sendFailed", "sent",
         "rejected", "step", "tooLong", "draftCleared", "tooFast", "choicesCleared", "countCharsLeft", "countCharsOver", "countWordsLeft",
-        "countWordsOver", "searchResults", "searchNone", "searchHint",
+        "countWordsOver", "searchResults", "searchNone", "searchHint", "checkingSession", "sessionFailed", "logOutFailed",
     ]
 
     /// formgen's message for a failing check on a field, in the GOV.UK style: "Enter your name",

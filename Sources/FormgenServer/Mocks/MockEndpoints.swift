@@ -27,11 +27,26 @@ public struct MockEndpoints: Sendable {
         public var body: String
         /// Milliseconds to wait before sending it.
         public var delay: Int
+        /// `Set-Cookie` header values: the chosen case's cookies, or the endpoint's on an answer under 400.
+        public var cookies: [String] = []
     }
 
     /// The answer for a request path, or nil when no mock has that path. `sent` holds the request body's
-    /// values (field → text), which choose among the endpoint's `cases`.
-    public func answer(path: String, sent: [String: String] = [:], statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
+    /// values (field → text) and `cookies` the request's cookies (name → value), which choose among the endpoint's `cases`.
+    public func answer(path: String, sent: [String: String] = [:], cookies: [String: String] = [:], statusOverride: Int? = nil, delayOverride: Int? = nil) -> Answer? {
+        guard var answer = plainAnswer(path: path, sent: sent, cookies: cookies, statusOverride: statusOverride, delayOverride: delayOverride) else { return nil }
+        let (config, diagnostics) = state.config(at: settingsPath)
+        guard diagnostics.isEmpty, statusOverride == nil else { return answer }
+        let settings = config.settings(for: path)
+        if let chosen = settings.cases.first(where: { $0.matches(sent, cookies: cookies) }) {
+            answer.cookies = chosen.clearCookies.map(MockCookie.clearing) + chosen.setCookies.map(\.header)
+        } else if answer.status < 400 {
+            answer.cookies = settings.clearCookies.map(MockCookie.clearing) + settings.setCookies.map(\.header)
+        }
+        return answer
+    }
+
+    private func plainAnswer(path: String, sent: [String: String], cookies: [String: String], statusOverride: Int?, delayOverride: Int?) -> Answer? {
         let (config, diagnostics) = state.config(at: settingsPath)
         let file = bodyFile(for: path)
         guard file != nil || config.endpoints[path] != nil else { return nil }
@@ -42,7 +57,7 @@ public struct MockEndpoints: Sendable {
             return Answer(status: 500, contentType: "text/plain; charset=utf-8", body: text + "\n", delay: 0)
         }
         let count = state.count(path)
-        let chosen = settings.cases.first { $0.matches(sent) }
+        let chosen = settings.cases.first { $0.matches(sent, cookies: cookies) }
         var status = statusOverride ?? chosen?.status ?? settings.status ?? 200
         if statusOverride == nil, let failFirst = settings.failFirst, count <= failFirst { status = 503 }
         if let body = chosen?.body, statusOverride == nil {

@@ -31,7 +31,10 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
         }
         let sent = request.method == .post || request.method == .put ? await Self.sentValues(request) : [:]
-        guard let answer = mocks.answer(path: decoded, sent: sent, statusOverride: status,
+        let cookies = request.headers[values: .cookie].reduce(into: [String: String]()) { all, header in
+            all.merge(MockCookie.parse(header)) { first, _ in first }
+        }
+        guard let answer = mocks.answer(path: decoded, sent: sent, cookies: cookies, statusOverride: status,
                                         delayOverride: delay.map { min(max($0, 0), 60_000) })
         else {
             return try notFound.get()
@@ -42,6 +45,7 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = request.method == .head || bodiless ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.body))
         var response = Response(status: .init(code: answer.status), headers: bodiless ? [.cacheControl: "no-store"] : headers, body: body)
         if request.method == .head && !bodiless { response.headers[.contentLength] = String(answer.body.utf8.count) }
+        for cookie in answer.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
         return response
     }
 

@@ -1,6 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, grid, scale,
-   files, drafts, prefill, options, send, ready, frame) adds itself to `features`,
+   files, drafts, prefill, options, send, ready, frame) adds itself to `features`; session.js (`spec.session`) runs on its own,
    bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
@@ -26,6 +26,7 @@ import "./send.js";
 import "./ready.js";
 import "./expose.js";
 import "./frame.js";
+import "./session.js";
 
 function start() {
   var p = createPage();

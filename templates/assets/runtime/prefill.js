@@ -65,7 +65,7 @@ features.push(function (p) {
         if (hint) hint.remove();
       });
     }
-    fetch(source.endpoint, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+    fetch(source.endpoint, { headers: { Accept: "application/json" }, credentials: source.credentials || "same-origin" })
       .then(function (response) {
         if (!response.ok) throw new Error("HTTP " + response.status);
         return response.json();

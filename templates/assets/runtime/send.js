@@ -59,7 +59,7 @@ features.push(function (p) {
     status.textContent = M.sending;
     p.announce(M.sending);
     submitButton.disabled = true;
-    fetch(submit.action, { method: (submit.method || "post").toUpperCase(), headers: headers, body: body, credentials: "same-origin" })
+    fetch(submit.action, { method: (submit.method || "post").toUpperCase(), headers: headers, body: body, credentials: submit.credentials || "same-origin" })
       .then(function (response) {
         return response.text().then(function (raw) {
           var answer = null;

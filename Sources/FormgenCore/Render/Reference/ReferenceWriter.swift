@@ -265,7 +265,12 @@ public struct ReferenceWriter {
             uses += optionUsers.map { "options of " + wording.fieldName($0.id) }
             table.rows.append([.code(source.id), "GET \(code: source.endpoint)", uses.isEmpty ? "—" : uses.joined(separator: ", ")])
         }
-        return [.table(table), .paragraph("The page makes one request per data source and fills the fields with the values of the answer's keys of the same name.")]
+        var blocks: [ReferenceDocument.Block] = [.table(table), .paragraph("The page makes one request per data source and fills the fields with the values of the answer's keys of the same name.")]
+        let withCookies = form.dataSources.filter { $0.credentials != .sameOrigin }
+        if !withCookies.isEmpty {
+            blocks.append(.paragraph(withCookies.map { source -> ReferenceInline in "\(code: source.id) is asked with \(code: "credentials: \(source.credentials.rawValue)")." }.joined(separator: " ")))
+        }
+        return blocks
     }
 
     private func submission() -> ReferenceInline {
@@ -279,6 +284,11 @@ public struct ReferenceWriter {
         }
         if let message = submit.successMessage { lines.append("On success it says: “\(text: message)”.") }
         if let redirect = submit.redirect { lines.append("On success it goes to \(code: redirect).") }
+        if submit.credentials != .sameOrigin { lines.append("The post is sent with \(code: "credentials: \(submit.credentials.rawValue)").") }
+        if let session = form.requiresSession {
+            lines.append("The page needs a session: on load it asks the data source \(code: session.check), and an answer of 401 or 403 sends the person to \(code: session.elseGoTo) (with JavaScript only).")
+        }
+        if let logout = form.logout { lines.append("Its Log out button posts to \(code: logout.endpoint), then goes to \(code: logout.goTo).") }
         lines.append("Fields that are hidden, display-only or left empty are not submitted.")
         return lines.joined(separator: " ")
     }

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -123,7 +123,7 @@ public struct RuntimeScript: Sendable {
     /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
     /// repeat for repeating sections, files for file fields, conditions for forms with rules (the form's or a repeating section's; journey
     /// imports it too); count for fields with a character or word count (``FieldCount``), search for searchable selects,
-    /// grid and scale for those fields.
+    /// grid and scale for those fields, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -145,6 +145,7 @@ public struct RuntimeScript: Sendable {
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
+        if spec.session != nil { used.insert("session") }
         return used
     }
 
