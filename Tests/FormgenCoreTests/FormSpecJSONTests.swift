@@ -80,6 +80,10 @@ import Testing
         spec.submit = .init(action: "/send", method: "post", encoding: "json", successMessage: "Thanks", redirect: "/done", sentPage: "/sent/",
                             label: "Send", enableWhen: "complete", messages: ["401": "Sign in"], kind: "login", provider: "formspree",
                             extra: ["_subject": "Hi"], replyTo: "email", honeypot: "website", minSeconds: 3, retention: 7_776_000)
+        spec.submit.credentials = "include"
+        spec.dataSources = [.init(id: "me", endpoint: "/api/me", fields: ["a"], credentials: "include")]
+        spec.session = SessionSpec(check: .init(endpoint: "/api/me", credentials: "include"), else: "/login/",
+                                   logout: .init(endpoint: "/api/logout", credentials: "same-origin", goTo: "/login/"))
         #expect(spec.json(scriptSafe: false) == (try Self.foundation(spec)))
     }
 

@@ -18,7 +18,7 @@ import Testing
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.
     static let browserOnly: Set<String> = [
         "api.js", "datebox.js", "drafts.js", "errors.js", "expose.js", "frame.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "scale.js",
-        "search.js", "send.js",
+        "search.js", "send.js", "session.js",
         "wizard.js",
     ]
 

@@ -20,11 +20,12 @@ public struct SessionPolicy: Sendable, Hashable {
     /// The located error for a `check` that names none of `sources` (the page's data source ids), with a suggestion; nil when known.
     public func unknownSourceMessage(among sources: [String]) -> String? {
         guard !sources.contains(check) else { return nil }
-        let known = sources.sorted()
-        var message = "requiresSession check '\(check)' is not a data source of this page"
-        if let close = closestMatch(to: check, in: Set(known)) { message += " (did you mean '\(close)'?)" } else {
-            message += known.isEmpty ? " (it has none: add one under 'dataSources')" : " (known: \(known.joined(separator: ", ")))"
+        if let close = closestMatch(to: check, in: sources.sorted()) {
+            return "requiresSession check '\(check)' is not a data source of this page (did you mean '\(close)'?)"
         }
-        return message
+        if sources.isEmpty {
+            return "requiresSession check '\(check)' is not a data source of this page (it has none: add one under 'dataSources')"
+        }
+        return "requiresSession check '\(check)' is not a data source of this page (known: \(sources.sorted().joined(separator: ", ")))"
     }
 }
