@@ -1,5 +1,6 @@
 import FormgenCore
 import FormgenServer
+import FormgenTestSupport
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -52,6 +53,7 @@ import Testing
             status: 401
             cases:
               - when: {cookie: {sid: s1}}
+                status: 200
                 body: {name: Ann}
           /api/logout:
             body: {}
@@ -103,11 +105,11 @@ import Testing
         """
         let (config, diagnostics) = MockConfigReader.parse(text, file: "mocks.yaml")
         #expect(diagnostics.map(\.description) == [
-            "mocks.yaml:3:24: error: a cookie needs a 'name' of letters, digits and !#$%&'*+-.^_`|~",
+            "mocks.yaml:3:23: error: a cookie needs a 'name' of letters, digits and !#$%&'*+-.^_`|~",
             "mocks.yaml:4:18: error: 'clearCookie' names a cookie: letters, digits and !#$%&'*+-.^_`|~, not 'no;pe'",
-            "mocks.yaml:7:71: warning: unknown key 'colour' in setCookie",
-            "mocks.yaml:7:38: error: cookie 's' has a value with a space, a quote, a comma, a semicolon or a backslash",
             "mocks.yaml:6:30: error: 'when: {cookie: …}' maps cookie names to the values that choose this case",
+            "mocks.yaml:7:37: error: cookie 's' has a value with a space, a quote, a comma, a semicolon or a backslash",
+            "mocks.yaml:7:65: warning: unknown key 'colour' in setCookie",
             "mocks.yaml:9:20: error: 'setCookie' must be a mapping like {name: session, value: abc} (or a list of them), not '5'",
         ])
         #expect(config.endpoints["/api/x"]?.clearCookies == ["ok"])

@@ -75,8 +75,8 @@ public struct FormChecker: Sendable {
             }
         }
 
-        if let session = form.requiresSession, let message = session.unknownSourceMessage(among: form.dataSources.map(\.id)) {
-            log.error(message, at: session.checkLocation)
+        if let session = form.requiresSession, !session.checksOneOf(form.dataSources.map(\.id)) {
+            log.error(session.unknownSourceMessage(among: form.dataSources.map(\.id)), at: session.checkLocation)
         }
 
         for field in fields {

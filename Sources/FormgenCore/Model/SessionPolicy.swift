@@ -17,9 +17,12 @@ public struct SessionPolicy: Sendable, Hashable {
         self.checkLocation = checkLocation ?? location
     }
 
-    /// The located error for a `check` that names none of `sources` (the page's data source ids), with a suggestion; nil when known.
-    public func unknownSourceMessage(among sources: [String]) -> String? {
-        guard !sources.contains(check) else { return nil }
+    /// Whether `check` names one of `sources` (the page's data source ids).
+    public func checksOneOf(_ sources: [String]) -> Bool { sources.contains(check) }
+
+    /// The error for a `check` that names none of `sources` (the page's data source ids), with a suggestion; report it
+    /// at ``checkLocation`` when ``checksOneOf(_:)`` is false.
+    public func unknownSourceMessage(among sources: [String]) -> String {
         if let close = closestMatch(to: check, in: sources.sorted()) {
             return "requiresSession check '\(check)' is not a data source of this page (did you mean '\(close)'?)"
         }

@@ -45,7 +45,7 @@ public struct MockMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = request.method == .head || bodiless ? ResponseBody() : ResponseBody(byteBuffer: ByteBuffer(string: answer.body))
         var response = Response(status: .init(code: answer.status), headers: bodiless ? [.cacheControl: "no-store"] : headers, body: body)
         if request.method == .head && !bodiless { response.headers[.contentLength] = String(answer.body.utf8.count) }
-        for cookie in answer.cookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        if !answer.cookies.isEmpty { response.headers[values: .setCookie] = answer.cookies }
         return response
     }
 
