@@ -18,6 +18,7 @@ class FakeNode {
     return child;
   }
   get firstChild() { return this.children[0] || null; }
+  get nextSibling() { return this.parentNode ? this.parentNode.children[this.parentNode.children.indexOf(this) + 1] || null : null; }
   remove() { if (this.parentNode) { this.parentNode.children.splice(this.parentNode.children.indexOf(this), 1); this.parentNode = null; } }
   addEventListener(type, listener) { (this.listeners[type] = this.listeners[type] || []).push(listener); }
   dispatch(type, event) { (this.listeners[type] || []).forEach((listener) => listener(event)); }
@@ -68,18 +69,18 @@ test("the logout posts with its credentials", async () => {
   assert.deepEqual(calls[0], ["/api/logout", { method: "POST", headers: { Accept: "application/json" }, credentials: "same-origin" }]);
 });
 
-test("while checking the page shows only the checking note; a 401 leaves with location.replace and shows nothing", async () => {
+test("while checking the page shows only its heading and the checking note; a 401 leaves with location.replace and shows nothing", async () => {
   const main = page();
   const replaced = [];
   const { fetch } = fetcher(401);
   const pending = guardPage(main, session, M, { fetch, replace: (url) => replaced.push(url) });
-  assert.deepEqual(main.children.map((c) => [c.tagName, c.hidden]), [["P", false], ["H1", true], ["FORM", true], ["SECTION", true]]);
-  assert.equal(main.children[0].textContent, M.checkingSession);
-  assert.equal(main.children[0].getAttribute("role"), "status");
+  assert.deepEqual(main.children.map((c) => [c.tagName, c.hidden]), [["H1", false], ["P", false], ["FORM", true], ["SECTION", true]]);
+  assert.equal(main.children[1].textContent, M.checkingSession);
+  assert.equal(main.children[1].getAttribute("role"), "status");
   assert.equal(main.getAttribute("aria-busy"), "true");
   assert.equal(await pending, "signedOut");
   assert.deepEqual(replaced, ["/login/"]);
-  assert.ok(main.children.filter((c) => c.tagName !== "P").every((c) => c.hidden));
+  assert.ok(main.children.filter((c) => c.tagName !== "P" && c.tagName !== "H1").every((c) => c.hidden));
 });
 
 test("a signed-in check shows the page as it was, the hidden panel still hidden", async () => {
@@ -94,13 +95,14 @@ test("a failed check says so with Retry, still showing nothing; Retry checks aga
   const main = page();
   const { fetch, calls } = fetcher(503, 200);
   assert.equal(await guardPage(main, session, M, { fetch, replace: () => assert.fail("no redirect") }), "failed");
-  const alert = main.children[0];
+  const alert = main.children[1];
+  assert.equal(main.children[0].tagName, "H1");
   assert.equal(alert.getAttribute("role"), "alert");
   assert.equal(alert.id, "fg-session-failed");
   assert.equal(alert.children[0].textContent, M.sessionFailed);
   const retry = alert.children[1];
   assert.equal([retry.tagName, retry.type, retry.textContent].join(" "), "BUTTON button Retry");
-  assert.ok(main.children.slice(1).every((c) => c.hidden));
+  assert.ok(main.children.slice(2).every((c) => c.hidden));
   retry.dispatch("click", {});
   assert.equal(main.querySelector("#fg-session-failed"), null);
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,5 @@
 /* Signed-in pages (`spec.session`, see SessionSpec): reads that one key and nothing of the form, so a data page can use
-   it too. `check`: on load the page hides its content (showing "Checking that you are signed in…") and asks the check
+   it too. `check`: on load the page hides its content but its heading (showing "Checking that you are signed in…") and asks the check
    source with its credentials; 401 or 403 sends the person to `else` (location.replace), 2xx shows the page, anything
    else shows an alert with Retry. `logout`: the `form[data-fg-logout]` (a real post without JavaScript) posts with
    its credentials, then goes to `goTo`. The session is an HttpOnly cookie the API sets: nothing here reads or keeps a
@@ -37,23 +37,24 @@ function sessionAlert(id, text, M, again) {
   return alert;
 }
 
-/** Hides `main`'s shown content while the check runs, then shows it, leaves, or says the check failed.
-    `env`: {fetch, replace} (the page's fetch and location.replace; tests pass their own). */
+/** Hides `main`'s shown content but its heading (the page's static title) while the check runs, then shows it,
+    leaves, or says the check failed. `env`: {fetch, replace} (the page's fetch and location.replace; tests pass their own). */
 export function guardPage(main, session, M, env) {
-  var hidden = Array.from(main.children).filter(function (child) { return !child.hidden && child.tagName !== "SCRIPT"; });
+  var hidden = Array.from(main.children).filter(function (child) { return !child.hidden && child.tagName !== "SCRIPT" && child.tagName !== "H1"; });
+  var heading = Array.from(main.children).filter(function (child) { return child.tagName === "H1"; })[0];
   var note = el("p", "fg-loading fg-session-check", M.checkingSession);
   note.id = "fg-session-check";
   note.setAttribute("role", "status");
   function run() {
     hidden.forEach(function (child) { child.hidden = true; });
     main.setAttribute("aria-busy", "true");
-    main.insertBefore(note, main.firstChild);
+    main.insertBefore(note, heading ? heading.nextSibling : main.firstChild);
     return checkSession(session, env.fetch).then(function (outcome) {
       if (outcome === "signedOut") { env.replace(session.else); return outcome; }
       note.remove();
       main.removeAttribute("aria-busy");
       if (outcome === "ok") hidden.forEach(function (child) { child.hidden = false; });
-      else main.insertBefore(sessionAlert("fg-session-failed", M.sessionFailed, M, run), main.firstChild);
+      else main.insertBefore(sessionAlert("fg-session-failed", M.sessionFailed, M, run), heading ? heading.nextSibling : main.firstChild);
       return outcome;
     });
   }
