@@ -95,6 +95,18 @@ import Testing
         #expect(page.contains(#""checkingSession":"Checking that you are signed in…""#))
     }
 
+    @Test func theReferencePageSaysWhatTheSessionSettingsDo() throws {
+        let pages = try ExampleSiteTests.build(["configs/forms/account.yaml": Self.account])
+        let reference = try #require(pages["account/reference/index.html"])
+        for words in ["The page needs a session: on load it asks the data source <code>me</code>, and an answer of 401 or 403 sends the person to <code>/login/</code> (with JavaScript only).",
+                      "Its Log out button posts to <code>/api/logout</code>, then goes to <code>/login/</code>.",
+                      "The post is sent with <code>credentials: include</code>.",
+                      "On success it goes to <code>/home/</code>.",
+                      "<code>me</code> is asked with <code>credentials: include</code>."] {
+            #expect(reference.contains(words), "\(words)")
+        }
+    }
+
     @Test func theLogoutButtonSaysLogOutInThePagesLanguageByDefault() throws {
         let pages = try ExampleSiteTests.build([
             "configs/forms/out.yaml": "title: Konto\nlang: de\nlogout: {endpoint: \"https://auth.example.org/logout\", goTo: /}\nfields:\n  - {id: a, label: A}\n",
