@@ -122,6 +122,35 @@ import Testing
         #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds"])
     }
 
+    @Test func aDateBoundRelativeToTodayJoinsOffsetsAndAFixedOneDoesNot() throws {
+        // kyc/be and registration: 1900-01-01, today and ages only.
+        for path in ["kyc/be", "registration"] {
+            let form = try #require(ExampleSite.form(path))
+            let used = RuntimeScript.modules(for: FormSpec(form))
+            #expect(used.contains("bounds") && !used.contains("offsets"), "\(path): \(used.sorted())")
+        }
+        let site = try TestSite.form("relative.yaml", """
+        id: relative
+        title: Relative
+        fields:
+          - { id: born, label: Born, type: date, validation: { minDate: 1900-01-01, maxDate: today } }
+          - { id: start, label: Start, type: date, validation: { minDate: +30d } }
+        """)
+        let form = try #require(site.load().site.allForms.first)
+        #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds", "drafts", "offsets"])
+        let fixed = try #require(FormSpec(form).fields.first)
+        #expect(!RuntimeScript.hasOffsetBound(fixed))
+        let runtime = RenderTests.theme.runtime
+        let page = try #require(runtime.script(for: FormSpec(form)))
+        #expect(page.text.contains("setUTCFullYear"))
+        var fixedOnly = FormSpec(form)
+        fixedOnly.fields.removeLast()
+        let fixedPage = try #require(runtime.script(for: fixedOnly))
+        #expect(!fixedPage.text.contains("setUTCFullYear"))
+        // The console's Formgen.resolveBound on a preview page resolves relative bounds too.
+        #expect(try #require(runtime.script(for: fixedOnly, exposing: true)).text.contains("setUTCFullYear"))
+    }
+
     @Test func theBuiltInModulesAreMinifiedFromTheirCurrentSources() {
         let runtime = RenderTests.theme.runtime
         #expect(Set(runtime.modules.keys).isSuperset(of: ["main", "page", "validate", "bounds", "drafts", "mask", "prefill", "wizard"]))
