@@ -1,6 +1,6 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, grid, scale,
-   files, drafts, prefill, options, send, ready, frame) adds itself to `features`,
+   files, multipart, drafts, prefill, options, send, ready, frame) adds itself to `features`,
    bounds.js its checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
@@ -20,6 +20,7 @@ import "./repeat.js";
 import "./grid.js";
 import "./scale.js";
 import "./files.js";
+import "./multipart.js";
 import "./drafts.js";
 import "./prefill.js";
 import "./options.js";

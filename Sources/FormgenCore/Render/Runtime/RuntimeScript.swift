@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -121,7 +121,7 @@ public struct RuntimeScript: Sendable {
     /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
     /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules (offsets for a bound relative to today), send
     /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
-    /// repeat for repeating sections, files for file fields, conditions for forms with rules (the form's or a repeating section's; journey
+    /// repeat for repeating sections, files for file fields (multipart when such a form has an action too), conditions for forms with rules (the form's or a repeating section's; journey
     /// imports it too); count for fields with a character or word count (``FieldCount``), search for searchable selects,
     /// grid and scale for those fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
@@ -145,6 +145,7 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
+        if used.contains("files"), used.contains("send") { used.insert("multipart") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
         return used
     }
