@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "compare", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -118,18 +118,21 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
-    /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
-    /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules (offsets for a bound relative to today), send
-    /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
-    /// repeat for repeating sections, files for file fields (multipart when such a form has an action too), conditions for forms with rules (the form's or a repeating section's; journey
-    /// imports it too); count for fields with a character or word count (``FieldCount``), search for searchable selects,
-    /// grid and scale for those fields.
+    /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields, prefill for data
+    /// sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules
+    /// (offsets for a bound relative to today), compare for `minValue`, `maxValue` and `equalsField`, send for forms
+    /// with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for
+    /// three-box dates, repeat for repeating sections, files for file fields (multipart when such a form has an action
+    /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
+    /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
+    /// fields.
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: hasOffsetBound) { used.insert("offsets") }
+        if spec.fields.contains(where: comparesAnswers) { used.insert("compare") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
         if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
         if spec.hasJourney { used.insert("journey") }
@@ -158,6 +161,12 @@ public struct RuntimeScript: Sendable {
             let bound = (rule.value?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
             return bound != "today" && bound.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) == nil
         } || (field.fields ?? []).contains(where: hasOffsetBound)
+    }
+
+    /// Whether a field, or an item field of a repeating section, has a `minValue`, `maxValue` (a scale's too) or
+    /// `equalsField` rule (`compare.js`).
+    static func comparesAnswers(_ field: FormSpec.FieldSpec) -> Bool {
+        field.validations.contains { ["minValue", "maxValue", "equalsField"].contains($0.rule) } || (field.fields ?? []).contains(where: comparesAnswers)
     }
 
     /// Whether a field, or an item field of a repeating section, has "Other" or an exclusive option (`choice.js`).
