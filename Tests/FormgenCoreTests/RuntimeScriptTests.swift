@@ -101,7 +101,7 @@ import Testing
         let pets = try #require(ExampleSite.form("pet-adoption"))
         #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "wizard"])
         let journey = try #require(ExampleSite.form("pet-adoption-journey"))
-        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "conditions", "drafts", "journey", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "compare", "conditions", "drafts", "journey", "mask", "wizard"])
         #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["conditions", "drafts", "mask", "wizard"])
         // conditions.js for a form's rules or a repeating section's only: kyc/nl and login have none.
         let household = try #require(ExampleSite.form("household"))
@@ -109,7 +109,7 @@ import Testing
         let login = try #require(ExampleSite.form("login"))
         let register = try #require(ExampleSite.form("register"))
         #expect(RuntimeScript.modules(for: FormSpec(login)) == ["ready", "send"])
-        #expect(RuntimeScript.modules(for: FormSpec(register)) == ["drafts", "send"])
+        #expect(RuntimeScript.modules(for: FormSpec(register)) == ["compare", "drafts", "send"])
         let site = try TestSite.form("dates.yaml", """
         id: dates
         title: Dates
