@@ -1,4 +1,5 @@
-// The twin of bounds.js: date bounds (`minDate`, `maxDate`) and ages (`minAge`, `maxAge`).
+// The twin of bounds.js and offsets.js: date bounds (`minDate`, `maxDate`; fixed, or relative to today as offsets.js
+// resolves them) and ages (`minAge`, `maxAge`).
 
 import Foundation
 

@@ -1,4 +1,5 @@
-// The twin of validate.js: a field's first failing check, the cleaned submission, validation over a whole form.
+// The twin of validate.js and compare.js: a field's first failing check (compare.js: minValue, maxValue, equalsField),
+// the cleaned submission, validation over a whole form.
 
 import Foundation
 

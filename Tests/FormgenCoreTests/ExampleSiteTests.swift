@@ -60,6 +60,11 @@ import Testing
         let withoutDocs = try Self.build(["configs/forms/contact.yaml": "title: Contact\nfields:\n  - {id: name, label: Name}\n"])
         #expect(withoutDocs["contact/index.html"]?.contains(
             #"<nav class="fg-nav" aria-label="Site"><a href="../#forms">Forms</a></nav></header>"#) == true)
+        let docsOnly = try Self.build(["configs/docs/guide.md": "# Guide\n\nText.\n"])
+        #expect(docsOnly["docs/guide/index.html"]?.contains(
+            #"<nav class="fg-nav" aria-label="Site"><a href="../../docs/">Documentation</a></nav></header>"#) == true,
+            "no link to a list of forms the site does not have")
+        #expect(docsOnly["index.html"]?.contains(#"id="forms""#) == false)
     }
 
     @Test func aCountryPageDoesNotRepeatTheFlowsChooseYourCountryText() throws {

@@ -101,7 +101,7 @@ import Testing
         let pets = try #require(ExampleSite.form("pet-adoption"))
         #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "wizard"])
         let journey = try #require(ExampleSite.form("pet-adoption-journey"))
-        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "conditions", "drafts", "journey", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "compare", "conditions", "drafts", "journey", "mask", "wizard"])
         #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["conditions", "drafts", "mask", "wizard"])
         // conditions.js for a form's rules or a repeating section's only: kyc/nl and login have none.
         let household = try #require(ExampleSite.form("household"))
@@ -109,7 +109,7 @@ import Testing
         let login = try #require(ExampleSite.form("login"))
         let register = try #require(ExampleSite.form("register"))
         #expect(RuntimeScript.modules(for: FormSpec(login)) == ["ready", "send"])
-        #expect(RuntimeScript.modules(for: FormSpec(register)) == ["drafts", "send"])
+        #expect(RuntimeScript.modules(for: FormSpec(register)) == ["compare", "drafts", "send"])
         let site = try TestSite.form("dates.yaml", """
         id: dates
         title: Dates
@@ -120,6 +120,35 @@ import Testing
         let loaded = site.load()
         let form = try #require(loaded.site.allForms.first, "\(loaded.diagnostics)")
         #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds"])
+    }
+
+    @Test func aDateBoundRelativeToTodayJoinsOffsetsAndAFixedOneDoesNot() throws {
+        // kyc/be and registration: 1900-01-01, today and ages only.
+        for path in ["kyc/be", "registration"] {
+            let form = try #require(ExampleSite.form(path))
+            let used = RuntimeScript.modules(for: FormSpec(form))
+            #expect(used.contains("bounds") && !used.contains("offsets"), "\(path): \(used.sorted())")
+        }
+        let site = try TestSite.form("relative.yaml", """
+        id: relative
+        title: Relative
+        fields:
+          - { id: born, label: Born, type: date, validation: { minDate: 1900-01-01, maxDate: today } }
+          - { id: start, label: Start, type: date, validation: { minDate: +30d } }
+        """)
+        let form = try #require(site.load().site.allForms.first)
+        #expect(RuntimeScript.modules(for: FormSpec(form)) == ["bounds", "drafts", "offsets"])
+        let fixed = try #require(FormSpec(form).fields.first)
+        #expect(!RuntimeScript.hasOffsetBound(fixed))
+        let runtime = RenderTests.theme.runtime
+        let page = try #require(runtime.script(for: FormSpec(form)))
+        #expect(page.text.contains("setUTCFullYear"))
+        var fixedOnly = FormSpec(form)
+        fixedOnly.fields.removeLast()
+        let fixedPage = try #require(runtime.script(for: fixedOnly))
+        #expect(!fixedPage.text.contains("setUTCFullYear"))
+        // The console's Formgen.resolveBound on a preview page resolves relative bounds too.
+        #expect(try #require(runtime.script(for: fixedOnly, exposing: true)).text.contains("setUTCFullYear"))
     }
 
     @Test func theBuiltInModulesAreMinifiedFromTheirCurrentSources() {

@@ -44,6 +44,19 @@ import Testing
         #expect(rtl == #"[dir=rtl] input{direction:ltr}input[type="email"]{text-align:end}[lang|=en] p{color:red}.fg-x[aria-invalid=true]{border:0}.fg-x[data-fg-mask]{width:auto}"#)
     }
 
+    /// `[disabled]` and `[readonly]` need their name in the page: a button the runtime disables, a read-only field.
+    @Test func aDisabledOrReadOnlyRuleNeedsThatAttributeNamed() {
+        let sheet = StyleSheet(css: Theme.minifyCSS("""
+        .fg-input[readonly]{background:grey}
+        .fg-button[disabled]{opacity:.5}
+        .fg-button{color:red}
+        """))
+        let plain = sheet.subset(for: #"<input class="fg-input"><button class="fg-button"></button><script>f.readOnly</script>"#).css
+        #expect(plain == ".fg-button{color:red}")
+        let named = sheet.subset(for: #"<input class="fg-input" readonly><button class="fg-button"></button><script>b.disabled=true</script>"#).css
+        #expect(named == ".fg-input[readonly]{background:grey}.fg-button[disabled]{opacity:.5}.fg-button{color:red}")
+    }
+
     @Test func classesTheRuntimeAddsAndElementsItCreatesCount() {
         let sheet = StyleSheet(css: Self.css)
         let page = #"<body><table></table><script>el.className="fg-dynamic";document.createElement("pre")</script></body>"#

@@ -41,6 +41,20 @@ import Testing
         #expect(RuntimeScript.modules(for: spec).contains("files"))
     }
 
+    /// multipart.js (the answers and files as multipart/form-data) only where a form with files has an action to send to.
+    @Test func aFormWithFilesJoinsMultipartOnlyWhenItSends() throws {
+        let (loaded, _) = try Self.load(Self.form)
+        var spec = FormSpec(try #require(loaded))
+        spec.submit.action = nil
+        #expect(RuntimeScript.modules(for: spec).contains("files") && !RuntimeScript.modules(for: spec).contains("multipart"))
+        let local = try #require(RenderTests.theme.runtime.script(for: spec))
+        #expect(!local.text.contains("new FormData"))
+        spec.submit.action = "https://example.org/claims"
+        #expect(RuntimeScript.modules(for: spec).isSuperset(of: ["files", "send", "multipart"]))
+        let sending = try #require(RenderTests.theme.runtime.script(for: spec))
+        #expect(sending.text.contains("new FormData"))
+    }
+
     @Test(arguments: [
         ("maxSize unparseable", "title: T\nfields:\n  - {id: f, label: F, type: file, maxSize: lots}\n",
          ["configs/forms/f.yaml:3:44: error: 'maxSize' must be a size such as 5MB, 200KB or 1000 (bytes), found 'lots'"]),

@@ -1,12 +1,17 @@
 """Small helpers the browser tests share."""
 import time
 
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 
 
 def visible_text(driver):
-    """The page's rendered text: unlike `page_source`, it leaves out the inline spec, which carries every message."""
-    return driver.find_element("tag name", "body").text
+    """The page's rendered text: unlike `page_source`, it leaves out the inline spec, which carries every message.
+    Empty while a navigation swaps the document (the body found may be gone before its text is read)."""
+    try:
+        return driver.find_element("tag name", "body").text
+    except (NoSuchElementException, StaleElementReferenceException):
+        return ""
 
 
 def wait_for(condition, timeout=5.0, message="condition"):

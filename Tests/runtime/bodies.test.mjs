@@ -7,6 +7,7 @@ import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
 import "../../templates/assets/runtime/grid.js";
 import "../../templates/assets/runtime/choice.js";
+import "../../templates/assets/runtime/compare.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 
 /** The name/value pairs of a urlencoded or multipart body, in order. */

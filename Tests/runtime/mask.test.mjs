@@ -2,6 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { resolveBound } from "../../templates/assets/runtime/bounds.js";
+import "../../templates/assets/runtime/offsets.js";
 import { iso } from "../../templates/assets/runtime/dates.js";
 import { applyMask } from "../../templates/assets/runtime/mask.js";
 

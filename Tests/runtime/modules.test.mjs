@@ -35,3 +35,11 @@ test("no source module is over 400 lines", () => {
     assert.ok(readFileSync(new URL(name, runtimeFolder), "utf8").split("\n").length <= 400, name);
   }
 });
+
+// StyleSheet.swift keeps a `[readonly]` rule only on pages that name `readonly`: the property `readOnly` of an element
+// set by a module would not count.
+test("no module sets an element's readOnly property", () => {
+  for (const name of modules) {
+    assert.doesNotMatch(readFileSync(new URL(name, runtimeFolder), "utf8"), /\.readOnly\s*=[^=]/, name);
+  }
+});

@@ -1,9 +1,11 @@
-// The shared validation vectors, run against the runtime's validation module with its date and age checks and lists.
+// The shared validation vectors, run against the runtime's validation module with its date and age checks (relative bounds too), its comparisons and lists.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
 import "../../templates/assets/runtime/bounds.js";
+import "../../templates/assets/runtime/offsets.js";
+import "../../templates/assets/runtime/compare.js";
 import "../../templates/assets/runtime/count.js";
 import "../../templates/assets/runtime/journey.js";
 import "../../templates/assets/runtime/repeat.js";

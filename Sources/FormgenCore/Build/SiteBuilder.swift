@@ -133,6 +133,7 @@ public struct SiteBuilder {
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
+        renderer.hasForms = !site.forms.isEmpty || !site.flows.isEmpty
         renderer.preview = options.preview
         let keys = cacheKeys(site, theme: theme)
         var pages: [(path: String, kind: SiteOutput.Kind, owner: String?, key: String?, render: () -> String)] = [

@@ -6,6 +6,8 @@ public struct PageRenderer: Sendable {
     public let settings: SiteSettings
     /// Whether the site has docs: the header then links to them.
     public var hasDocs = false
+    /// Whether the site has forms or country flows: the header then links to their list on the home page.
+    public var hasForms = true
     /// `formgen serve`'s differences: the sink for forms without an action, the live-reload script on every page.
     public var preview: PreviewMode?
 
@@ -56,7 +58,7 @@ public struct PageRenderer: Sendable {
             "footerHTML": .text(settings.footer(in: language).map(Markdown.html)),
             "homePage": false,
             "t": theme.messages.templateTable(for: language),
-            "headerNav": .object(HeaderNavigation.context(language: language, hasDocs: hasDocs, tables: theme.messages)),
+            "headerNav": .object(HeaderNavigation.context(language: language, hasForms: hasForms, hasDocs: hasDocs, tables: theme.messages)),
         ]
     }
 
@@ -277,6 +279,7 @@ public struct PageRenderer: Sendable {
         context["descriptionHTML"] = .text(settings.description(in: language).map(Markdown.html))
         context["hasFlows"] = .bool(!site.flows.isEmpty)
         context["hasForms"] = .bool(!site.forms.isEmpty)
+        context["hasAnyForms"] = .bool(!site.forms.isEmpty || !site.flows.isEmpty)
         context["hasDocs"] = .bool(!site.docs.isEmpty)
         let texts = theme.messages.table(for: language)
         context["flowsHeading"] = .text(texts["indexFlows"] ?? "Country-specific forms")

@@ -6,7 +6,7 @@ import Foundation
 /// a class counts as present when its name appears as a word anywhere in the page (its HTML or its runtime,
 /// which is where classes added in the browser are named), an element when the HTML has `<name` or the runtime
 /// the string `"name"`; the one-word value an attribute selector matches exactly (`[dir=rtl]`) and the name of an
-/// `aria-` or `data-` attribute it tests count like a class.
+/// `aria-` or `data-` attribute, `disabled` or `readonly` it tests count like a class.
 /// Rules without classes or elements (`*`, `[hidden]`, `:root`) and at-rules other than `@media` and `@supports`
 /// always stay. Keeping too much only costs bytes; nothing a page can show loses its style.
 public final class StyleSheet: @unchecked Sendable {
@@ -367,15 +367,15 @@ public final class StyleSheet: @unchecked Sendable {
         }
 
         /// The words an attribute selector opening at `start` needs the page to name, as it must a class: the value it
-        /// matches exactly when that is one word (`[dir=rtl]`, `[type="email"]`), and an `aria-` or `data-` attribute's
-        /// name (only ever written as text: in the HTML, or by `setAttribute` in the runtime).
+        /// matches exactly when that is one word (`[dir=rtl]`, `[type="email"]`), and the name of an `aria-` or `data-`
+        /// attribute (only ever written as text: in the HTML, or by `setAttribute` in the runtime), `disabled` or `readonly`.
         private static func attributeWords(_ characters: [Character], from start: Int) -> [String] {
             guard let close = characters[start...].firstIndex(of: "]") else { return [] }
             let inside = characters[(start + 1)..<close]
             let equals = inside.firstIndex(of: "=")
             let nameEnd = equals.map { "~|^$*".contains(characters[$0 - 1]) ? $0 - 1 : $0 } ?? close
             let name = String(characters[(start + 1)..<nameEnd])
-            var words = (name.hasPrefix("aria-") || name.hasPrefix("data-")) && isWord(name) ? [name] : []
+            var words = (name.hasPrefix("aria-") || name.hasPrefix("data-") || textOnlyAttributes.contains(name)) && isWord(name) ? [name] : []
             if let equals, nameEnd == equals {
                 var value = String(characters[(equals + 1)..<close])
                 if let first = value.first, first == "\"" || first == "'", value.count >= 2, value.last == first { value = String(value.dropFirst().dropLast()) }
@@ -383,6 +383,10 @@ public final class StyleSheet: @unchecked Sendable {
             }
             return words
         }
+
+        /// Attributes besides `aria-` and `data-` ones that a page has only where it names them: in its HTML, or in
+        /// its runtime (`disabled` as the property of the same name; no module sets the property `readOnly`).
+        private static let textOnlyAttributes: Set<String> = ["disabled", "readonly"]
 
         private static func isWord(_ text: String) -> Bool {
             !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && PageWords.isWordByte(UInt8($0.value)) }

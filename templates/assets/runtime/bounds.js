@@ -1,15 +1,11 @@
-/* Date bounds and ages: the minDate, maxDate, minAge and maxAge checks (joined only into pages that have them). */
+/* Date bounds and ages: the minDate, maxDate, minAge and maxAge checks (joined only into pages that have them). A bound
+   relative to today (`-18y`) is offsets.js's, joined only where a date rule has one. */
 import { Formgen } from "./api.js";
-import { daysIn, iso, parseDate } from "./dates.js";
+import { iso, parseDate } from "./dates.js";
 import { ruleChecks } from "./validate.js";
 
-/** `date` moved by whole years and months (a day past the month's end becomes its last day), then by days. */
-function shift(date, years, months, days) {
-  var total = date[0] * 12 + date[1] - 1 + years * 12 + months, y = Math.floor(total / 12), m = total - y * 12 + 1;
-  var day = new Date(0);
-  day.setUTCFullYear(y, m - 1, Math.min(date[2], daysIn(y, m)) + days);
-  return [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
-}
+/** Set by offsets.js: a bound relative to today resolved, or null when it is not one. */
+export var offsets = { resolve: null };
 /** Negative, zero or positive as date `a` is before, on or after date `b`. */
 export function compareDates(a, b) { return a[0] - b[0] || a[1] - b[1] || a[2] - b[2]; }
 /** A date bound (`2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`) resolved against today. */
@@ -18,11 +14,7 @@ export function resolveBound(bound, today) {
   if (bound === "today") return today;
   var fixed = /^(\d{4})-(\d{2})-(\d{2})$/.exec(bound);
   if (fixed) return +fixed[2] >= 1 && +fixed[2] <= 12 && +fixed[3] >= 1 && +fixed[3] <= 31 ? [+fixed[1], +fixed[2], +fixed[3]] : null;
-  var sign = 1, rest = bound, parts = { y: 0, m: 0, d: 0 }, match, seen = false;
-  if (rest[0] === "-" || rest[0] === "+") { sign = rest[0] === "-" ? -1 : 1; rest = rest.slice(1); }
-  var unit = /^(\d+)([ymd])/;
-  while ((match = unit.exec(rest))) { parts[match[2]] = sign * +match[1]; rest = rest.slice(match[0].length); seen = true; }
-  return seen && rest === "" ? shift(today, parts.y, parts.m, parts.d) : null;
+  return offsets.resolve ? offsets.resolve(bound, today) : null;
 }
 export function fullYears(born, today) {
   return today[0] - born[0] - (today[1] < born[1] || (today[1] === born[1] && today[2] < born[2]) ? 1 : 0);

@@ -26,12 +26,12 @@ features.push(function (p) {
     if (!p.summary.hidden) p.renderSummary(null, false);
   }
   p.form.addEventListener("input", function (event) {
-    var id = event.target.getAttribute("data-fg-date");
+    var id = event.target.dataset.fgDate;
     if (id && p.shown[id]) check(id);
   });
   // Leaving the group (not moving between its boxes, nor to a button, whose click validates) checks it.
   p.form.addEventListener("focusout", function (event) {
-    var id = event.target.getAttribute("data-fg-date"), next = event.relatedTarget;
+    var id = event.target.dataset.fgDate, next = event.relatedTarget;
     if (!id || next && next.closest && (next.getAttribute("data-fg-date") === id || next.closest("button, #fg-error-summary"))) return;
     if (p.readValue(boxes[id]) || p.shown[id]) check(id);
   });

@@ -1,7 +1,6 @@
 /* File fields: the chosen files' metadata ({name, size, type}) as the field's value, checked as soon as they are
-   chosen and before sending (count, type by `accept`, size) with the field's messages; and a form with files sent as
-   multipart/form-data: the answers as ordinary parts named as the form's controls are, each file as a part of its
-   field. Files never go into drafts (the build marks file fields sensitive). FormValidator+Files.swift implements the same checks in Swift. */
+   chosen and before sending (count, type by `accept`, size) with the field's messages (a form with files and an action
+   sends multipart/form-data: multipart.js). Files never go into drafts (the build marks file fields sensitive). FormValidator+Files.swift implements the same checks in Swift. */
 import { features } from "./page.js";
 import { lists } from "./validate.js";
 import { format, text } from "./values.js";
@@ -64,23 +63,5 @@ features.push(function (p) {
     var input = p.controls(field.id)[0], chosen = input && input.files ? Array.from(input.files) : [];
     var files = chosen.map(function (f) { return { name: f.name, size: f.size, type: f.type }; });
     return field.upload && field.upload.multiple ? files : files[0] || null;
-  };
-  /** The answers and files as multipart/form-data, for send.js. */
-  p.formData = function (data) {
-    var body = new FormData();
-    Object.keys(data).forEach(function (key) {
-      var field = p.byId[key], value = data[key];
-      if (field && field.kind === "file") {
-        var input = p.controls(key)[0];
-        Array.from(input ? input.files : []).forEach(function (f) { body.append(key, f, f.name); });
-      } else if (field && field.kind === "repeat") {
-        value.forEach(function (item, i) {
-          Object.keys(item).forEach(function (inner) { [].concat(item[inner]).forEach(function (v) { if (v !== false) body.append(key + "[" + i + "]." + inner, String(v)); }); });
-        });
-      } else {
-        [].concat(value).forEach(function (v) { if (v !== false) body.append(key, String(v)); });
-      }
-    });
-    return body;
   };
 });

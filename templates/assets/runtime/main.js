@@ -1,13 +1,15 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, grid, scale,
-   files, drafts, prefill, options, send, ready, frame) adds itself to `features`; session.js (`spec.session`) runs on its own,
-   bounds.js its checks to `ruleChecks`, conditions.js the rules to `conditional`; expose.js (preview pages only) sets
+   files, multipart, drafts, prefill, options, send, ready, frame) adds itself to `features`; session.js (`spec.session`) runs on its own,
+   bounds.js and compare.js their checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
 import { addSubmission } from "./submit.js";
 import "./conditions.js";
 import "./bounds.js";
+import "./offsets.js";
+import "./compare.js";
 import "./journey.js";
 import "./datebox.js";
 import "./wizard.js";
@@ -19,6 +21,7 @@ import "./repeat.js";
 import "./grid.js";
 import "./scale.js";
 import "./files.js";
+import "./multipart.js";
 import "./drafts.js";
 import "./prefill.js";
 import "./options.js";

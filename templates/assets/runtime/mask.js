@@ -36,7 +36,7 @@ Formgen.applyMask = applyMask;
 // Format as the user types.
 features.push(function (p) {
   p.form.querySelectorAll("[data-fg-mask]").forEach(function (el) {
-    var mask = el.getAttribute("data-fg-mask");
+    var mask = el.dataset.fgMask;
     el.removeAttribute("maxlength");
     el.addEventListener("input", function (event) {
       var value = el.value, caret = el.selectionStart;

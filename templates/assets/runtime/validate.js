@@ -6,7 +6,8 @@ import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, is
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
-/** Checks other modules add by rule name (bounds.js: the date and age rules), called like failure(). */
+/** Checks other modules add by rule name (bounds.js: the date and age rules; compare.js: minValue, maxValue and
+    equalsField), called like failure(). */
 export var ruleChecks = Object.create(null);
 /** Checks and cleaning of fields whose value is a list of items or an object, by kind (repeat.js: `repeat`, grid.js:
     `grid`); a list's check may add the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves out. */
@@ -36,16 +37,9 @@ function failure(rule, value, values, hidden, today) {
       if (limit === null) return null;
       var length = Array.from(value).length;
       return (rule.rule === "minLength" ? length >= limit : length <= limit) ? null : shown;
-    case "minValue": case "maxValue":
-      if (limit === null) return null;
-      var number = decimal(value);
-      if (number === null) return shown;
-      return (rule.rule === "minValue" ? number >= limit : number <= limit) ? null : shown;
     case "mask": return matchesMask(value, shown) ? null : shown;
-    case "equalsField":
-      return value === (hidden.has(shown) ? "" : text(values[shown])) ? null : shown;
   }
-  return ruleChecks[rule.rule] ? ruleChecks[rule.rule](rule, value, limit, shown, today) : null;
+  return ruleChecks[rule.rule] ? ruleChecks[rule.rule](rule, value, limit, shown, today, values, hidden) : null;
 }
 /** The message of a field's first failing check, or null. Messages come resolved in the spec; `{value}`
     stands for the value that failed. A value longer than maxLength (or 10,000) fails before any regex runs. */

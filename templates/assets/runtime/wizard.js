@@ -82,11 +82,11 @@ features.push(function (p) {
 
   /** The answer as the person reads it: option labels, dates in the page's language, passwords hidden. */
   function answer(field, value) {
-    if (field.type === "password") return review.getAttribute("data-hidden");
+    if (field.type === "password") return review.dataset.hidden;
     // Kinds whose module words their answers (files.js).
     var own = (p.answers || {})[field.kind];
     if (own) return own(field, value, answer);
-    if (isSingleCheckbox(field)) return review.getAttribute(value ? "data-yes" : "data-no");
+    if (isSingleCheckbox(field)) return review.dataset[value ? "yes" : "no"];
     var chosen = isGroup(field) ? items(value) : [text(value)];
     var labels = chosen.map(function (v) {
       var option = (field.options || []).filter(function (o) { return o.value === v; })[0];
@@ -118,9 +118,9 @@ features.push(function (p) {
   p.reviewRow = function (list, field, value, page, hiddenLabel) {
     var line = el("div", "fg-summary-row");
     line.appendChild(el("dt", "fg-summary-key", field.label));
-    line.appendChild(el("dd", "fg-summary-value", isEmpty(value, field) && !isSingleCheckbox(field) ? review.getAttribute("data-not-answered") : answer(field, value)));
+    line.appendChild(el("dd", "fg-summary-value", isEmpty(value, field) && !isSingleCheckbox(field) ? review.dataset.notAnswered : answer(field, value)));
     if (page !== null) {
-      var link = line.appendChild(el("dd", "fg-summary-actions")).appendChild(el("a", "fg-link", review.getAttribute("data-change")));
+      var link = line.appendChild(el("dd", "fg-summary-actions")).appendChild(el("a", "fg-link", review.dataset.change));
       link.href = "#fg-page-" + page;
       link.appendChild(el("span", "fg-vh", " " + hiddenLabel));
       link.addEventListener("click", function (event) {

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "compare", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
 
     public let modules: [String: RuntimeModule]
@@ -118,17 +118,21 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the
-    /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields,
-    /// prefill for data sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules, send
-    /// for forms with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for three-box dates,
-    /// repeat for repeating sections, files for file fields, conditions for forms with rules (the form's or a repeating section's; journey
-    /// imports it too); count for fields with a character or word count (``FieldCount``), search for searchable selects,
-    /// grid and scale for those fields, session for `requiresSession` and `logout` (``SessionSpec``).
+    /// pages are not simply walked in order (``FormSpec/hasJourney``), masks for masked fields, prefill for data
+    /// sources, options for `optionsFrom` fields, drafts when a field's value may be kept, bounds for date and age rules
+    /// (offsets for a bound relative to today), compare for `minValue`, `maxValue` and `equalsField`, send for forms
+    /// with an action, ready for `enableWhen: complete`, choice for exclusive options and "Other", datebox for
+    /// three-box dates, repeat for repeating sections, files for file fields (multipart when such a form has an action
+    /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
+    /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
+    /// fields, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
+        if spec.fields.contains(where: hasOffsetBound) { used.insert("offsets") }
+        if spec.fields.contains(where: comparesAnswers) { used.insert("compare") }
         if spec.fields.contains(where: { $0.dateStyle == DateStyle.boxes.rawValue }) { used.insert("datebox") }
         if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
         if spec.hasJourney { used.insert("journey") }
@@ -144,9 +148,26 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("options") }
         if keepsDrafts(spec) { used.insert("drafts") }
         if spec.submit.action != nil { used.insert("send") }
+        if used.contains("files"), used.contains("send") { used.insert("multipart") }
         if spec.submit.enableWhen == "complete" { used.insert("ready") }
         if spec.session != nil { used.insert("session") }
         return used
+    }
+
+    /// Whether a field, or an item field of a repeating section, has a date bound relative to today (`-18y`: `offsets.js`);
+    /// `bounds.js` resolves a fixed date (`YYYY-MM-DD`) and `today` itself.
+    static func hasOffsetBound(_ field: FormSpec.FieldSpec) -> Bool {
+        field.validations.contains { rule in
+            guard rule.rule == "minDate" || rule.rule == "maxDate" else { return false }
+            let bound = (rule.value?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            return bound != "today" && bound.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) == nil
+        } || (field.fields ?? []).contains(where: hasOffsetBound)
+    }
+
+    /// Whether a field, or an item field of a repeating section, has a `minValue`, `maxValue` (a scale's too) or
+    /// `equalsField` rule (`compare.js`).
+    static func comparesAnswers(_ field: FormSpec.FieldSpec) -> Bool {
+        field.validations.contains { ["minValue", "maxValue", "equalsField"].contains($0.rule) } || (field.fields ?? []).contains(where: comparesAnswers)
     }
 
     /// Whether a field, or an item field of a repeating section, has "Other" or an exclusive option (`choice.js`).
@@ -173,6 +194,8 @@ public struct RuntimeScript: Sendable {
         guard modules[Self.entry] != nil else { return nil }
         var used = Self.modules(for: spec)
         if exposing { used.insert("expose") }
+        // The console's Formgen.resolveBound resolves every bound, relative ones too.
+        if exposing, used.contains("bounds") { used.insert("offsets") }
         if framed { used.insert("frame") }
         used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
