@@ -8,6 +8,8 @@ import { getJSON } from "./source.js";
 
 var dataPlainNumber = /^-?[0-9]+(\.[0-9]+)?$/;
 var dataArrows = { up: "\u25B2", down: "\u25BC", none: "\u2013" };
+// Written out whole, so the page's stylesheet keeps their rules (it keeps the classes its HTML or script names).
+var dataChangeClasses = { up: "fg-change fg-change-up", down: "fg-change fg-change-down", none: "fg-change fg-change-none" };
 
 /** The value at a dot path (`data.rates`); the answer itself without a path; undefined when a step finds nothing. */
 export function dataValueAt(body, path) {
@@ -119,7 +121,7 @@ function dataElement(name, className, text) {
 function dataCell(node, column, entry, spec) {
   var value = dataFormat(entry && typeof entry === "object" && !Array.isArray(entry) ? entry[column.key] : undefined, column, entry, spec.lang);
   if (!value.change) { node.textContent = value.text; return node; }
-  var M = spec.messages, span = dataElement("span", "fg-change fg-change-" + value.change), arrow = dataElement("span", "", dataArrows[value.change] + " ");
+  var M = spec.messages, span = dataElement("span", dataChangeClasses[value.change]), arrow = dataElement("span", "", dataArrows[value.change] + " ");
   arrow.setAttribute("aria-hidden", "true");
   span.appendChild(arrow);
   span.appendChild(dataElement("span", "fg-vh", (value.change === "up" ? M.dataUp : value.change === "down" ? M.dataDown : M.dataUnchanged) + " "));
