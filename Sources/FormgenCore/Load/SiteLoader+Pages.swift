@@ -36,12 +36,3 @@ extension SiteLoader {
         site.pages = pages.sorted { $0.path < $1.path }
     }
 }
-
-extension ConfigNode {
-    /// The node as a JSON value: mappings as objects, lists as arrays, scalars as JSON reads them (``jsonScalar``).
-    var jsonValue: JSONValue {
-        if isMapping { return .object(Dictionary(entries.map { ($0.key, $0.value.jsonValue) }, uniquingKeysWith: { first, _ in first })) }
-        if isSequence { return .array(elements.map(\.jsonValue)) }
-        return jsonScalar
-    }
-}

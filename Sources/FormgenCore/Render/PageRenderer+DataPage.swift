@@ -22,7 +22,7 @@ extension PageRenderer {
             var body: String?
             if case .data(let name) = block.source { body = writer.body(block, index: index, data: data[name] ?? .null) }
             return ["id": .text("fg-data-\(index)"), "heading": .text(block.kind == .table && block.groupBy == nil ? nil : block.title),
-                    "bodyHTML": .text(body), "live": .bool(block.liveSource != nil)]
+                    "bodyHTML": .text(body ?? ""), "live": .bool(block.liveSource != nil)]
         })
         context["noScript"] = .text(texts["dataNoScript"])
         context["specJSON"] = .text(script == nil ? nil : DataPageSpec(page: dataPage, tables: theme.messages).embeddableJSON())

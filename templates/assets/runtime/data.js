@@ -41,14 +41,16 @@ export function dataDateParts(text) {
   return m[4] !== undefined && +m[4] < 24 && +m[5] < 60 ? parts.concat([+m[4], +m[5]]) : parts;
 }
 
-/** A day (`yMMMMd`: 20 November 2026) or a day and time (`yMMMdjmm`) in the language's words, as written (UTC). */
+/** A day (`yMMMMd`: 20 November 2026) or a day, a comma and a time (`yMMMd`, `jmm`) in the language's words, as
+    written (UTC). */
 export function dataDateText(text, withTime, lang) {
   var parts = dataDateParts(text);
   if (!parts || (withTime && parts.length < 5)) return text;
-  var options = withTime ? { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC" }
-    : { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" };
+  var at = Date.UTC(parts[0], parts[1] - 1, parts[2], withTime ? parts[3] : 0, withTime ? parts[4] : 0);
+  function formatted(options) { options.timeZone = "UTC"; return new Intl.DateTimeFormat(lang, options).format(at); }
   try {
-    return new Intl.DateTimeFormat(lang, options).format(Date.UTC(parts[0], parts[1] - 1, parts[2], withTime ? parts[3] : 0, withTime ? parts[4] : 0));
+    return withTime ? formatted({ year: "numeric", month: "short", day: "numeric" }) + ", " + formatted({ hour: "numeric", minute: "2-digit" })
+      : formatted({ day: "numeric", month: "long", year: "numeric" });
   } catch (error) { return text; }
 }
 

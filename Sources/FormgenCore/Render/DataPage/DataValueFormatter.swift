@@ -3,7 +3,7 @@ import FormgenRuntime
 
 /// Formats a data page's values as its runtime (`data.js`) does with `Intl`, through the same ICU patterns, so a table
 /// rendered at build time reads exactly as one the page fetched: numbers and currencies by the language's symbols,
-/// dates by the `yMMMMd` skeleton (`20 November 2026`), date-times by `yMMMdjmm`, both as written (no time zone moves
+/// dates by the `yMMMMd` skeleton (`20 November 2026`), date-times by `yMMMd`, a comma and `jmm`, both as written (no time zone moves
 /// them), and `change` as a signed number after an arrow and an "up" / "down" / "no change" word.
 struct DataValueFormatter {
     /// The words a `change` value says beside its arrow.
@@ -81,12 +81,16 @@ struct DataValueFormatter {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: withTime ? parts[3] : 0, minute: withTime ? parts[4] : 0)
         guard let date = calendar.date(from: components) else { return text }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language)
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.setLocalizedDateFormatFromTemplate(withTime ? "yMMMdjmm" : "yMMMMd")
-        return formatter.string(from: date)
+        func formatted(_ template: String) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: language)
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            // V8's Intl.DateTimeFormat writes a plain space where ICU has U+202F (before "PM"), for the web's sake.
+            return formatter.string(from: date).replacingOccurrences(of: "\u{202F}", with: " ")
+        }
+        return withTime ? formatted("yMMMd") + ", " + formatted("jmm") : formatted("yMMMMd")
     }
 
     /// Year, month, day (and hour, minute) of `YYYY-MM-DD` or `YYYY-MM-DDThh:mm…`, as `data.js` reads them.
