@@ -153,7 +153,7 @@ import Testing
           - {type: table, title: Rates, dataSource: rates, columns: [{key: name, label: Name}]}
         """
         let html = try Self.render(["configs/pages/live.yaml": page], path: "live/index.html")
-        #expect(html.contains(#"<div id="fg-data-0-body" data-fg-live><noscript><p class="fg-data-empty">This part of the page needs JavaScript.</p></noscript></div>"#))
+        #expect(html.contains(#"<div id="fg-data-0-body" data-fg-live><noscript><p class="fg-caption">Rates</p><p class="fg-data-empty">This part of the page needs JavaScript.</p></noscript></div>"#))
         #expect(html.contains("connect-src https://api.example.org"))
         let spec = try #require(html.range(of: #"<script type="application/json" id="fg-data-spec">"#))
         let json = html[spec.upperBound...].prefix { $0 != "<" }

@@ -52,6 +52,7 @@ def test_a_failing_api_shows_the_error_state_and_retry_loads_the_table(served, d
         alert = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, LIVE + " .fg-alert"), timeout=10, message="the error state")[0]
         assert alert.get_attribute("role") == "alert"
         assert alert.find_element(By.TAG_NAME, "p").text == "We could not load this information."
+        assert driver.find_element(By.CSS_SELECTOR, LIVE + " > p.fg-caption").text == "Today's rates"
         retry = alert.find_element(By.TAG_NAME, "button")
         assert retry.text == "Retry" and retry.get_attribute("type") == "button"
         assert rows(driver, BUILT), "the build-time table is there while the live one failed"
@@ -74,7 +75,7 @@ def test_the_build_time_table_works_without_javascript(served, axe_source):
         assert "Hungarian forint" not in browser.page_source
         assert table[1][3] == "1.0000"
         assert browser.find_element(By.CSS_SELECTOR, BUILT + " caption").text == "Rates at the last publication"
-        assert browser.find_element(By.CSS_SELECTOR, LIVE).text == "This part of the page needs JavaScript."
+        assert browser.find_element(By.CSS_SELECTOR, LIVE).text == "Today's rates\nThis part of the page needs JavaScript."
     finally:
         browser.quit()
 

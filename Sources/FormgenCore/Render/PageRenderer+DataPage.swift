@@ -21,7 +21,9 @@ extension PageRenderer {
         context["blocks"] = .objects(dataPage.blocks.enumerated().map { index, block in
             var body: String?
             if case .data(let name) = block.source { body = writer.body(block, index: index, data: data[name] ?? .null) }
-            return ["id": .text("fg-data-\(index)"), "heading": .text(block.kind == .table && block.groupBy == nil ? nil : block.title),
+            let captioned = block.kind == .table && block.groupBy == nil
+            return ["id": .text("fg-data-\(index)"), "heading": .text(captioned ? nil : block.title),
+                    "label": .text(captioned && block.liveSource != nil ? block.title : nil),
                     "bodyHTML": .text(body ?? ""), "live": .bool(block.liveSource != nil)]
         })
         context["noScript"] = .text(texts["dataNoScript"])

@@ -185,10 +185,15 @@ function dataNumeric(column) { return column.format === "number" || column.forma
 function dataLoad(spec, source) {
   var blocks = spec.blocks.filter(function (block) { return block.source === source.id; });
   var boxes = blocks.map(function (block) { return document.getElementById("fg-data-" + block.index + "-body"); });
-  boxes.forEach(function (box) {
-    box.setAttribute("aria-busy", "true");
+  /** Empties a block for its loading or error state: a table's caption stays as its label. */
+  function cleared(box, block) {
     box.textContent = "";
-    box.appendChild(dataElement("p", "fg-loading", spec.messages.loading)).setAttribute("role", "status");
+    if (block.kind === "table" && !block.groupBy) box.appendChild(dataElement("p", "fg-caption", block.title));
+    return box;
+  }
+  boxes.forEach(function (box, index) {
+    box.setAttribute("aria-busy", "true");
+    cleared(box, blocks[index]).appendChild(dataElement("p", "fg-loading", spec.messages.loading)).setAttribute("role", "status");
   });
   getJSON(source).then(function (body) {
     blocks.forEach(function (block, index) {
@@ -196,10 +201,9 @@ function dataLoad(spec, source) {
       dataRender(boxes[index], block, body, spec);
     });
   }).catch(function () {
-    boxes.forEach(function (box) {
+    boxes.forEach(function (box, index) {
       box.removeAttribute("aria-busy");
-      box.textContent = "";
-      var alert = box.appendChild(dataElement("div", "fg-alert")), retry = dataElement("button", "fg-button fg-button-secondary", spec.messages.retry);
+      var alert = cleared(box, blocks[index]).appendChild(dataElement("div", "fg-alert")), retry = dataElement("button", "fg-button fg-button-secondary", spec.messages.retry);
       alert.setAttribute("role", "alert");
       alert.appendChild(dataElement("p", "", spec.messages.dataFailed));
       retry.type = "button";
