@@ -3,7 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { dataCompare, dataFormat, dataGroups, dataValueAt } from "../../templates/assets/runtime/data.js";
+import { dataPage } from "../../templates/assets/runtime/data.js";
+
+const { compare: dataCompare, format: dataFormat, groups: dataGroups, valueAt: dataValueAt } = dataPage;
 
 const shared = JSON.parse(readFileSync(new URL("../vectors/data-formats.json", import.meta.url), "utf8"));
 
