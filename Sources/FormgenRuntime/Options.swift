@@ -1,4 +1,4 @@
-// The twin of options.js: which entries of a data source's answer a field does not offer.
+// The twin of drop.js: which entries of a data source's answer a field does not offer.
 
 /// Which entries of a list are not offered: `dropIf: {key: valMid, in: [0, null, ""]}`. Numbers compare as
 /// numbers (`0` drops `0.0` and `"0"` does not), a missing key counts as `null`.

@@ -209,13 +209,16 @@ extension Formgen {
                 let (loaded, _) = try SiteBuilder(options: site.buildOptions).loadAndCheck(log: log)
                 if verbosity.verbose {
                     for form in loaded.allForms { Swift.print("checked \(form.path)/") }
+                    for page in loaded.pages { Swift.print("checked \(page.path)/") }
                 }
                 guard !verbosity.quiet else { return }
                 DiagnosticPrinter.print(log.diagnostics, excerpt: !site.noExcerpt)
                 let count = loaded.allForms.count
                 let warnings = log.diagnostics.filter { $0.severity == .warning }.count
                 let warned = warnings == 0 ? "" : ", \(warnings) warning\(warnings == 1 ? "" : "s")"
-                Swift.print("Checked \(count) form\(count == 1 ? "" : "s"): no errors\(warned).")
+                let pages = loaded.pages.count
+                let andPages = pages == 0 ? "" : " and \(pages) page\(pages == 1 ? "" : "s")"
+                Swift.print("Checked \(count) form\(count == 1 ? "" : "s")\(andPages): no errors\(warned).")
             } catch let errors as ConfigErrors {
                 DiagnosticPrinter.print(errors.diagnostics, excerpt: !site.noExcerpt)
                 FileHandle.standardError.write(Data("Check failed with \(DiagnosticPrinter.summary(errors.diagnostics)).\n".utf8))

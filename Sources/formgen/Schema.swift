@@ -3,7 +3,7 @@ import FormgenCore
 
 extension ConfigSchema.Kind: ExpressibleByArgument {}
 
-/// `formgen schema [site|form|country]`: the JSON Schema of a config format, for editors' YAML language servers.
+/// `formgen schema [site|form|country|page]`: the JSON Schema of a config format, for editors' YAML language servers.
 struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
@@ -16,7 +16,7 @@ struct SchemaCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "Which config: site (site.yaml), form (configs/forms/*.yaml) or country (configs/countries/*.yaml).")
+    @Argument(help: "Which config: site (site.yaml), form (configs/forms/*.yaml), country (configs/countries/*.yaml) or page (configs/pages/*.yaml).")
     var kind: ConfigSchema.Kind = .form
 
     func run() {

@@ -48,6 +48,22 @@ import Testing
         #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
     }
 
+    /// The rates page (#38: seed 003's rates as a data page) in full: a live table's container and spec, a table rendered
+    /// from `configs/data/rates.json`; `FORMGEN_UPDATE_GOLDEN=1` rewrites `Fixtures/golden/rates.html` too.
+    @Test func ratesPageMatchesGoldenHTML() throws {
+        let builder = SiteBuilder(options: BuildOptions(configDirectory: Repository.configs, templatesDirectory: nil))
+        let (site, theme) = try builder.loadAndCheck()
+        let html = String(decoding: try #require(builder.render(site, theme: theme)["rates/index.html"]), as: UTF8.self)
+        let file = Repository.fixtures + "/golden/rates.html"
+        if ProcessInfo.processInfo.environment["FORMGEN_UPDATE_GOLDEN"] == "1" {
+            try html.write(toFile: file, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(html.contains(#"<caption class="fg-caption" id="fg-data-1-0">Rates at the last publication</caption>"#))
+        #expect(!html.contains("Hungarian forint"))
+        #expect(html == (try String(contentsOfFile: file, encoding: .utf8)))
+    }
+
     /// The example site's accessibility statement (#40) in full; `FORMGEN_UPDATE_GOLDEN=1` rewrites
     /// `Fixtures/golden/accessibility.html` too.
     @Test func exampleStatementMatchesGoldenHTML() throws {

@@ -11,14 +11,14 @@ import Testing
     static let twins: [String: String] = [
         "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift", "conditions.js": "Conditions.swift",
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
-        "options.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "choice.js": "Choice.swift", "count.js": "Count.swift",
+        "drop.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "choice.js": "Choice.swift", "count.js": "Count.swift",
         "grid.js": "Grid.swift", "offsets.js": "Bounds.swift", "compare.js": "Validate.swift",
     ]
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.
     static let browserOnly: Set<String> = [
-        "api.js", "datebox.js", "drafts.js", "errors.js", "expose.js", "frame.js", "main.js", "mask.js", "prefill.js", "ready.js", "retry.js", "scale.js",
-        "multipart.js", "search.js", "send.js", "session.js",
+        "api.js", "data.js", "datebox.js", "drafts.js", "errors.js", "expose.js", "frame.js", "main.js", "mask.js", "options.js", "prefill.js", "ready.js", "retry.js", "scale.js",
+        "multipart.js", "search.js", "send.js", "session.js", "source.js",
         "wizard.js",
     ]
 

@@ -168,6 +168,10 @@ import Testing
         #expect(Self.keys(ConfigSchema.document(.country)) == CountryReader.keys)
         #expect(Self.keys(ConfigSchema.document(.site)) == SiteLoader.settingsKeys)
         #expect(SiteLoader.settingsKeys.contains("forms"))
+        let page = ConfigSchema.document(.page)
+        #expect(Self.keys(page) == DataPageReader.keys)
+        #expect(Self.keys(page["properties"]?["blocks"]?["items"]) == DataPageReader.blockKeys)
+        #expect(Self.keys(page["properties"]?["blocks"]?["items"]?["properties"]?["columns"]?["items"]) == DataPageReader.columnKeys)
         guard case .array(let shapes)? = definitions?["validation"]?["oneOf"] else { Issue.record("no validation shapes"); return }
         #expect(Self.keys(shapes.first).isSuperset(of: Set(ValidationRule.names)))
     }

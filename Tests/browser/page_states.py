@@ -162,6 +162,16 @@ def source_failed(driver):
                                            " return e.getClientRects().length > 0; })"), timeout=10, message="the data source's failure")
 
 
+def rates_loaded(driver):
+    """Waits until the rates page's live table has its rows."""
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-data-0-body tbody tr"), timeout=10, message="the live rates")
+
+
+def rates_failed(driver):
+    """Waits for the rates page's live table to say it could not be loaded (with Retry)."""
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-data-0-body .fg-alert"), timeout=10, message="the rates' failure")
+
+
 def prefilled(driver):
     """Waits until no field is waiting for its data source."""
     wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, "[aria-busy=true]"), timeout=10, message="the prefill")
@@ -319,7 +329,10 @@ def flow_states():
 def site_states():
     states = [State("home", "page", "", kind="site"), State("not found", "page", "404.html", kind="site"),
               State("kyc", "country picker", "kyc/", kind="site"), State("kyc", "country picker no-JS", "kyc/", javascript=False, kind="site"),
-              State("accessibility", "statement", "accessibility/", kind="site")]
+              State("accessibility", "statement", "accessibility/", kind="site"),
+              State("rates", "loaded", "rates/", (rates_loaded,), kind="site"),
+              State("rates", "failed", "rates/", (rates_failed,), blocked=("*/api/currencies*",), kind="site"),
+              State("rates", "no-JS", "rates/", javascript=False, kind="site")]
     for path in ["docs/", "docs/countries/", "docs/filling-in-kyc/", "docs/privacy/"]:
         states.append(State(path.rstrip("/"), "page", path, kind="docs"))
     for path, page, _ in [("kyc/", "kyc", "en")] + FORMS:

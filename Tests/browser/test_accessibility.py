@@ -45,7 +45,7 @@ def test_every_form_page_is_checked(site_dir):
 
 
 def test_every_kind_of_page_is_checked(pages):
-    for path in ["", "kyc/", "kyc/nl/", "docs/", "docs/privacy/", "kyc/reference/", "registration/reference/", "404.html"]:
+    for path in ["", "kyc/", "kyc/nl/", "docs/", "docs/privacy/", "kyc/reference/", "registration/reference/", "404.html", "rates/"]:
         assert path in pages
 
 

@@ -17,7 +17,7 @@ from jsonschema import Draft7Validator
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "formgen"
 MANUAL = ROOT / "configs" / "manual"
-SCHEMA_KINDS = ["site", "form", "country"]
+SCHEMA_KINDS = ["site", "form", "country", "page"]
 OTHER_KINDS = ["i18n"]
 FENCE = re.compile(r"^```(\S*)(?:[ \t]+(\S+))?[ \t]*$")
 

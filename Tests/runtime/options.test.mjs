@@ -1,7 +1,7 @@
 // `dropIf` of optionsFrom: which entries of a live list the page leaves out (the seed currency app's rule).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { dropped } from "../../templates/assets/runtime/options.js";
+import { dropped } from "../../templates/assets/runtime/drop.js";
 import { vectors } from "./load-runtime.mjs";
 
 const rule = { key: "valMid", in: [0, null, ""] };

@@ -154,6 +154,9 @@ public struct SiteBuilder {
                 }))
             }
         }
+        for dataPage in site.pages {
+            pages.append(("\(dataPage.path)/index.html", .sitePage, nil, keys.dataPage(dataPage), { renderer.renderDataPage(dataPage, data: site.data) }))
+        }
         for form in site.translations {
             let flow = form.format == .kycCountry ? site.flows.first : nil
             pages.append(("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path], {
@@ -228,6 +231,13 @@ public struct SiteBuilder {
 
         func siteWide(_ parts: String...) -> String { siteWide(parts) }
 
+        /// A data page's key: its config file, every file of `configs/data/` and the listing; nil without the page's digest.
+        func dataPage(_ page: DataPage) -> String? {
+            guard let digest = digests[page.location.file] else { return nil }
+            let data = digests.keys.filter { ByteReplacement.contains("/data/", in: $0) }.sorted().map { "\($0)=\(digests[$0]!)" }
+            return siteWide(["page", "\(page.location.file)=\(digest)"] + data)
+        }
+
         /// A flow page's key: its definition's and every country's config files, and the listing; nil when one
         /// of them has no digest.
         func flow(_ flow: CountryFlow, _ kind: String) -> String? {
@@ -257,6 +267,7 @@ public struct SiteBuilder {
         }
         for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        for page in site.pages { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
         var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests)
         var seeded = FNV1a()
         seeded.add(base)

@@ -1,4 +1,5 @@
 import Foundation
+import FormgenRuntime
 
 /// Settings from `configs/site.yaml`.
 public struct SiteSettings: Sendable, Hashable {
@@ -89,6 +90,10 @@ public struct Site: Sendable, Hashable {
     public var sourceDigests: [String: String] = [:]
     /// Downloaded images' copies by output path (`assets/remote/….png`).
     public var remoteFiles: [String: Data] = [:]
+    /// Pages of `configs/pages/` that show data, sorted by path.
+    public var pages: [DataPage] = []
+    /// The files of `configs/data/` by name (`rates` for `rates.json`), read at build time for the pages' blocks.
+    public var data: [String: JSONValue] = [:]
     /// `allForms`, made on first use after a change.
     private var sorted = SortedForms()
 

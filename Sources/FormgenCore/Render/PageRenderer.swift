@@ -298,6 +298,9 @@ public struct PageRenderer: Sendable {
             return ["title": .text(form.title), "href": "\(href)/", "summary": summary(form.description),
                     "referenceHref": "\(href)/reference/", "schemaHref": "\(href)/schema.json"]
         })
+        context["hasPages"] = .bool(!site.pages.isEmpty)
+        context["pagesHeading"] = .text(texts["indexPages"] ?? "Pages")
+        context["pages"] = .objects(site.pages.map { ["title": .text($0.title), "href": "\(up)\($0.path)/", "summary": summary($0.description)] })
         let docsIndex = site.docs.first(where: \.isDocsIndex)
         let docs = DocPage.listed(site.docs.filter { !$0.isDocsIndex })
         context["docs"] = .objects([["title": .text(docsIndex?.title ?? "Documentation"), "href": "\(up)\(DocPage.indexPath)/",

@@ -11,6 +11,8 @@ public enum ConfigSchema {
         case form
         /// `configs/countries/*.yaml`
         case country
+        /// `configs/pages/*.yaml`: a page that shows data
+        case page
 
         /// The committed file name, `formgen-form.schema.json`.
         public var fileName: String { "formgen-\(rawValue).schema.json" }
@@ -106,6 +108,39 @@ public enum ConfigSchema {
                     "submit": ref("submit"),
                 ],
                 required: ["country", "fields"])
+        case .page:
+            let column = object(title: nil, [
+                "key": text("The member of each entry the column (field) shows."),
+                "label": ref("localizedText", "The column's header (the field's label); default: the key."),
+                "format": ["type": "string", "enum": .array(DataFormat.allCases.map { .string($0.rawValue) }),
+                           "description": "How values show, in the page's language: text (as written), number, currency, date (20 November 2026), datetime, change (a signed number after an arrow and an up/down/no change word)."],
+                "currency": ["type": "string", "pattern": "^[A-Z]{3}$", "description": "format: currency: the ISO 4217 code of every value (EUR)."],
+                "currencyKey": text("format: currency: the member of each entry that holds its currency code."),
+                "decimals": ["type": "integer", "minimum": 0, "maximum": 20, "description": "Exactly this many digits after the decimal sign."],
+            ], required: ["key"])
+            schema = object(
+                title: "formgen data page (configs/pages/*.yaml)",
+                [
+                    "id": text("The page's id; also its output folder (defaults to the file name)."),
+                    "title": ref("localizedText", "The page's heading."),
+                    "description": ref("localizedText", "Markdown shown under the heading."),
+                    "lang": text("The page's BCP 47 language: its texts and formats (defaults to site.yaml's 'language')."),
+                    "dataSources": ref("dataSources"),
+                    "blocks": ["type": "array", "description": "What the page shows, in order.", "items": object(title: nil, [
+                        "type": ["type": "string", "enum": .array(DataBlock.Kind.allCases.map { .string($0.rawValue) }), "description": "table, list (of entries) or details (one entry, as a summary list)."],
+                        "title": ref("localizedText", "A table's caption (required), a list's or details' heading."),
+                        "dataSource": text("One of the page's data sources: fetched by the page when it opens."),
+                        "data": text("A file of configs/data/ (rates for rates.json): read at build time and rendered into the page."),
+                        "items": text("The dot path to the entries in the answer (transactions, data.rates); default: the answer itself."),
+                        "columns": ["type": "array", "description": "A table's columns.", "items": column],
+                        "fields": ["type": "array", "description": "A list's or details' fields.", "items": column],
+                        "dropIf": ref("dropIf"),
+                        "sort": object(title: nil, ["key": text("The column to sort by."), "order": ["type": "string", "enum": ["asc", "desc"], "default": "asc"]], required: ["key"]),
+                        "groupBy": object(title: nil, ["key": text("The column whose value heads each group."), "format": ["type": "string", "enum": ["text", "date"], "default": "text"]], required: ["key"]),
+                        "empty": ref("localizedText", "What the block says when no entry is left."),
+                    ], required: ["type"])],
+                ],
+                required: ["title", "blocks"])
         }
         schema["$schema"] = .string(dialect)
         schema["definitions"] = .object(reachableDefinitions(from: schema))

@@ -1,5 +1,6 @@
 /* Options from a data source (`optionsFrom`): the entries of the source's answer become the field's options or
    choices, `dropIf` leaving some out; a draft's answer waiting for them is put back. Joined only for such fields. */
+import { dropped } from "./drop.js";
 import { features } from "./page.js";
 
 features.push(function (p) {
@@ -45,10 +46,3 @@ features.push(function (p) {
     });
   };
 });
-
-/** Whether `dropIf` ({key, in}) leaves a list entry out: numbers compare as numbers, a missing key as null. */
-export function dropped(rule, entry) {
-  if (!rule || !entry || typeof entry !== "object") return false;
-  var value = entry[rule.key] === undefined ? null : entry[rule.key];
-  return (rule.in || []).some(function (candidate) { return candidate === value; });
-}

@@ -4,6 +4,7 @@
 import { dateWords } from "./dates.js";
 import { el, features } from "./page.js";
 import { addRetry, retryButton } from "./retry.js";
+import { getJSON } from "./source.js";
 import { isEmpty } from "./values.js";
 
 features.push(function (p) {
@@ -65,11 +66,7 @@ features.push(function (p) {
         if (hint) hint.remove();
       });
     }
-    fetch(source.endpoint, { headers: { Accept: "application/json" }, credentials: source.credentials || "same-origin" })
-      .then(function (response) {
-        if (!response.ok) throw new Error("HTTP " + response.status);
-        return response.json();
-      })
+    getJSON(source)
       .then(function (body) {
         done();
         var alert = $("fg-source-" + source.id);

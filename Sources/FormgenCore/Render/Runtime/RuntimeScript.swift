@@ -50,8 +50,10 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "compare", "conditions", "count", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
+    /// The entry of a data page's script (`data.js`): it joins what it imports, never `main`.
+    static let dataEntry = "data"
 
     public let modules: [String: RuntimeModule]
     /// A site's whole-runtime override (`assets/formgen.js`), used as written.
@@ -203,8 +205,17 @@ public struct RuntimeScript: Sendable {
         }
     }
 
-    /// Module names in evaluation order from `main`, leaving out the optional modules not in `used`.
-    static func order(_ modules: [String: RuntimeModule], using used: Set<String>) -> [String] {
+    /// The script of a data page with live blocks: `data.js` and the modules it imports (the fetch helper prefill
+    /// uses, the drop rule of `optionsFrom`); nil when the theme has no such module or replaces the whole runtime.
+    public func dataScript() -> PageScript? {
+        guard whole == nil, modules[Self.dataEntry] != nil else { return nil }
+        return scripts.script(for: ["#data"]) {
+            PageScript(joined: Self.join(Self.order(modules, using: [], from: Self.dataEntry).compactMap { modules[$0]?.body }))
+        }
+    }
+
+    /// Module names in evaluation order from `entry` (`main`), leaving out the optional modules not in `used`.
+    static func order(_ modules: [String: RuntimeModule], using used: Set<String>, from entry: String = entry) -> [String] {
         var ordered: [String] = []
         var seen: Set<String> = []
         func visit(_ name: String) {
