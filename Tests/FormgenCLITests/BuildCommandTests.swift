@@ -153,7 +153,7 @@ import FormgenCore
     @Test func checkPassesOnTheExampleSite() throws {
         let result = try CommandRunner.run(["check"])
         #expect(result.status == 0)
-        #expect(result.stdout == "Checked 17 forms and 1 page: no errors.\n")
+        #expect(result.stdout == "Checked 17 forms and 2 pages: no errors.\n")
     }
 
     @Test(arguments: [["build", "--no-such-option"], ["no-such-command"], ["build", "--out"]])

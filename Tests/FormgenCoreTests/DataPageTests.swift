@@ -61,9 +61,8 @@ import Testing
             "configs/pages/p.yaml:13:9: error: column 'valMid' has 'format: currency' but neither 'currency' (a code such as EUR) nor 'currencyKey' (the member holding each entry's code)",
             "configs/pages/p.yaml:14:47: error: 'currency' must be a three-letter ISO 4217 code such as EUR, found 'euro'",
             "configs/pages/p.yaml:14:63: error: 'decimals' must be a whole number from 0 to 20",
-            "configs/pages/p.yaml:15:17: error: 'sort' names 'nmae', which is not one of the block's columns (known: name, valMid, move) (did you mean 'name'?)",
+            "configs/pages/p.yaml:15:17: error: 'sort' names 'nmae', which is not one of the block's columns or its groupBy key (known: name, valMid, move, day) (did you mean 'name'?)",
             "configs/pages/p.yaml:15:30: error: 'order' must be asc or desc, found 'up'",
-            "configs/pages/p.yaml:16:20: error: 'groupBy' names 'day', which is not one of the block's columns (known: name, valMid, move)",
             "configs/pages/p.yaml:16:33: error: 'groupBy.format' must be date or text, found 'month'",
             "configs/pages/p.yaml:17:5: error: list is missing 'fields' (each with 'key', 'label' and 'format')",
             "configs/pages/p.yaml:18:11: error: block takes its data from unknown data file 'ratse' (known: rates) (did you mean 'rates'?)",
@@ -163,6 +162,37 @@ import Testing
         let script = try #require(theme.runtime.dataScript())
         #expect(html.contains(script.text) && html.contains(HTMLEscaping.escape(script.cspSource)))
         #expect(RuntimeScript.order(theme.runtime.modules, using: [], from: RuntimeScript.dataEntry) == ["drop", "source", "data"])
+    }
+
+    /// `requiresSession` and `logout` on a page, read as a form's: the page joins `session.js` to its script, writes the
+    /// `#fg-spec` session.js reads, puts the logout button before its heading and lets its policy reach both endpoints.
+    @Test func aSignedInPageJoinsTheSessionModule() throws {
+        let page = """
+        id: home
+        title: Your account
+        requiresSession: {check: me, else: /login/}
+        logout: {endpoint: https://auth.example.org/logout, goTo: /login/, credentials: include}
+        dataSources:
+          - {id: me, endpoint: https://api.example.org/me, credentials: include}
+        blocks:
+          - {type: details, title: You, dataSource: me, fields: [{key: name, label: Name}]}
+        """
+        let html = try Self.render(["configs/pages/home.yaml": page], path: "home/index.html")
+        #expect(html.contains(#"<form class="fg-logout" method="post" action="https://auth.example.org/logout" data-fg-logout>"#
+            + "\n" + #"<button type="submit" class="fg-button fg-button-secondary">Log out</button>"# + "\n</form>" + #"<h1 class="fg-title">Your account</h1>"#))
+        #expect(html.contains(#"<script type="application/json" id="fg-spec">{"messages":{"checkingSession":"Checking that you are signed in…","logOutFailed":"You could not be logged out. Try again.","retry":"Retry","sessionFailed":"We could not check that you are signed in."},"session":{"check":{"credentials":"include","endpoint":"https://api.example.org/me"},"else":"/login/","logout":{"credentials":"include","endpoint":"https://auth.example.org/logout","goTo":"/login/"}}}</script>"#))
+        #expect(html.contains(#""sources":[{"credentials":"include","endpoint":"https://api.example.org/me","id":"me"}]"#))
+        #expect(html.contains("connect-src https://api.example.org https://auth.example.org"))
+        #expect(html.contains("form-action https://auth.example.org"))
+        let theme = Theme.load(overrides: nil, messages: .builtin, log: DiagnosticLog())
+        let script = try #require(theme.runtime.dataScript(live: true, session: true))
+        #expect(html.contains(script.text) && script.text.contains("data-fg-logout"))
+        let onlySession = try #require(theme.runtime.dataScript(live: false, session: true))
+        #expect(!onlySession.text.contains("fg-data-spec") && onlySession.text.contains("fg-session-check"))
+
+        let wrong = page.replacingOccurrences(of: "check: me", with: "check: mee")
+        let lines = try DiagnosticCatalogTests.diagnostics(.init("page", ["configs/pages/home.yaml": wrong], []))
+        #expect(lines == ["configs/pages/home.yaml:3:26: error: requiresSession check 'mee' is not a data source of this page (did you mean 'me'?)"])
     }
 
     /// The build formats every shared case as `data.js` does (Tests/runtime/data.test.mjs checks the same file).

@@ -118,7 +118,7 @@ import Testing
 
     @Test func theLoginExampleGoesOnWithOnSuccess() throws {
         let login = try #require(ExampleSite.form("login"))
-        #expect(login.submission.redirect == "/")
+        #expect(login.submission.redirect == "/home/")
         #expect(login.submission.credentials == .sameOrigin)
     }
 

@@ -88,7 +88,7 @@ def session_cookie(driver):
 
 def test_the_right_password_sets_an_httponly_cookie_and_goes_on(served, driver):
     log_in(served, driver)
-    wait_for(lambda: driver.current_url == served.url, timeout=10, message="onSuccess.goTo")
+    wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="onSuccess.goTo")
     cookie = session_cookie(driver)
     assert cookie is not None and cookie["httpOnly"] is True and cookie["sameSite"] == "Strict" and cookie["path"] == "/"
     assert_nothing_kept(driver)
@@ -113,7 +113,7 @@ def test_without_a_session_the_page_sends_the_person_to_login(served, driver):
 
 def test_signed_in_the_page_shows_the_details_and_logout_ends_the_session(served, driver, axe_source):
     log_in(served, driver)
-    wait_for(lambda: driver.current_url == served.url, timeout=10, message="onSuccess.goTo")
+    wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="onSuccess.goTo")
     driver.get(served.url + "account/")
     wait_for(lambda: driver.execute_script("return document.getElementById('f-name').value") == "Rina Wijaya", timeout=10, message="the details")
     assert driver.find_elements(By.ID, "fg-session-check") == []
@@ -136,11 +136,13 @@ def test_signed_in_the_page_shows_the_details_and_logout_ends_the_session(served
 def test_while_checking_nothing_of_the_page_shows_and_a_failed_check_offers_retry(served, driver, axe_source):
     settings = served.config("mocks/mocks.yaml")
     original = settings.read_text()
+    # Signed in first: the home page onSuccess goes to asks /api/me too, which would use up the failures.
+    log_in(served, driver)
+    wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="onSuccess.goTo")
+    driver.get("about:blank")  # else live reload brings the home page back, and its requests use up the failures
     settings.write_text(original.replace("  /api/me:\n    status: 401\n", "  /api/me:\n    status: 401\n    delay: 600\n    failFirst: 2\n"))
     try:
         time.sleep(0.5)
-        log_in(served, driver)
-        wait_for(lambda: driver.current_url == served.url, timeout=10, message="onSuccess.goTo")
         driver.get(served.url + "account/")
         note = wait_for(lambda: driver.find_elements(By.ID, "fg-session-check"), timeout=5, message="the checking note")[0]
         assert note.get_attribute("role") == "status"
@@ -162,3 +164,29 @@ def test_while_checking_nothing_of_the_page_shows_and_a_failed_check_offers_retr
         driver.get("about:blank")
         settings.write_text(original)
         time.sleep(0.5)
+
+
+def test_the_home_page_shows_the_details_and_the_transactions_by_day_newest_first(served, driver, axe_source):
+    """Seed 001 end to end: login → home (configs/pages/home.yaml) with the user's details and the transactions grouped
+    by day → logout → login; home without a session sends the person to login."""
+    driver.get(served.url + "home/")
+    wait_for(lambda: driver.current_url == served.url + "login/", timeout=10, message="home without a session → login")
+    log_in(served, driver)
+    wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="onSuccess.goTo")
+    details = wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-data-0-body dl"), timeout=10, message="the details")[0]
+    pairs = [(row.find_element(By.TAG_NAME, "dt").text, row.find_element(By.TAG_NAME, "dd").text) for row in details.find_elements(By.CSS_SELECTOR, "div")]
+    assert pairs[:3] == [("Name", "Rina Wijaya"), ("Email", "rina@example.com"), ("Account number", "0123-4567-89")]
+    assert pairs[3][0] == "Balance" and "1,520.75" in pairs[3][1]
+    captions = wait_for(lambda: [c.text for c in driver.find_elements(By.CSS_SELECTOR, "#fg-data-1-body caption")], timeout=10, message="the transactions")
+    assert captions == ["March 14, 2025", "March 13, 2025", "March 12, 2025", "March 11, 2025", "March 10, 2025", "March 9, 2025"], captions
+    first_day = driver.find_elements(By.CSS_SELECTOR, "#fg-data-1-body table")[0].text
+    assert "Salary" in first_day and "Coffee shop" in first_day and "Rent" not in first_day
+    assert driver.find_elements(By.ID, "fg-session-check") == []
+    assert_nothing_kept(driver)
+    assert run_axe(driver, axe_source) == []
+    driver.find_element(By.CSS_SELECTOR, "form[data-fg-logout] button[type=submit]").click()
+    wait_for(lambda: driver.current_url == served.url + "login/", timeout=10, message="logout back to login")
+    assert session_cookie(driver) is None
+    driver.get(served.url + "home/")
+    wait_for(lambda: driver.current_url == served.url + "login/", timeout=10, message="home redirects again after logout")
+    assert_nothing_kept(driver)

@@ -1,9 +1,9 @@
 import FormgenRuntime
 
-/// Reads a page config of `configs/pages/`: `id`, `title`, `description`, `lang`, `dataSources` and `blocks`,
-/// checking each block against the page's data sources, the site's data files and its own columns.
+/// Reads a page config of `configs/pages/`: `id`, `title`, `description`, `lang`, `dataSources`, `blocks`,
+/// `requiresSession` and `logout` (as a form's), checking each block against the page's data sources, the site's data files and its own columns.
 struct DataPageReader {
-    static let keys: Set<String> = ["id", "title", "description", "lang", "dataSources", "blocks"]
+    static let keys: Set<String> = ["id", "title", "description", "lang", "dataSources", "blocks", "requiresSession", "logout"]
     static let blockKeys: Set<String> = ["type", "title", "dataSource", "data", "items", "columns", "fields", "dropIf", "sort", "groupBy", "empty"]
     static let columnKeys: Set<String> = ["key", "label", "format", "currency", "currencyKey", "decimals"]
 
@@ -21,6 +21,11 @@ struct DataPageReader {
         var page = DataPage(id: id, path: slug(id), title: title, language: root.string("lang") ?? settings.language, at: root.location)
         page.description = root.localizedMarkdown("description")
         if let sources = root["dataSources"] { page.dataSources = DataSourceReader().read(sources) }
+        page.requiresSession = root["requiresSession"].flatMap { SessionPolicyReader().read($0) }
+        page.logout = root["logout"].flatMap { LogoutActionReader().read($0) }
+        if let session = page.requiresSession, !session.checksOneOf(page.dataSources.map(\.id)) {
+            root["requiresSession"]?["check"]?.error(session.unknownSourceMessage(among: page.dataSources.map(\.id)))
+        }
         guard let blocks = root["blocks"] else {
             root.error("page config is missing 'blocks' (the tables, lists and details it shows)")
             return page
@@ -67,7 +72,8 @@ struct DataPageReader {
             let order = sort.string("order") ?? "asc"
             if order != "asc", order != "desc" { sort["order"]?.error("'order' must be asc or desc, found '\(order)'") }
             if let key = sort.string("key") {
-                checkColumn(key, named: "sort", keys: keys, columnsKey: columnsKey, at: sort["key"]!)
+                let groupKey = node["groupBy"]?.string("key")
+                checkColumn(key, named: "sort", keys: keys + (groupKey.map { [$0] } ?? []), columnsKey: columnsKey, at: sort["key"]!)
                 block.sort = DataSort(key: key, descending: order == "desc")
             } else {
                 sort.error("'sort' is missing 'key'")
@@ -78,7 +84,6 @@ struct DataPageReader {
             let format = group.string("format") ?? "text"
             if format != "date", format != "text" { group["format"]?.error("'groupBy.format' must be date or text, found '\(format)'") }
             if let key = group.string("key") {
-                checkColumn(key, named: "groupBy", keys: keys, columnsKey: columnsKey, at: group["key"]!)
                 block.groupBy = DataGroup(key: key, format: format == "date" ? .date : .text)
             } else {
                 group.error("'groupBy' is missing 'key'")
@@ -153,7 +158,7 @@ struct DataPageReader {
     /// `sort` and `groupBy` name one of the block's columns.
     private func checkColumn(_ key: String, named option: String, keys: [String], columnsKey: String, at node: ConfigNode) {
         guard !keys.contains(key) else { return }
-        var message = "'\(option)' names '\(key)', which is not one of the block's \(columnsKey) (known: \(knownList(keys)))"
+        var message = "'\(option)' names '\(key)', which is not one of the block's \(columnsKey) or its groupBy key (known: \(knownList(keys)))"
         if let suggestion = closestMatch(to: key, in: keys) { message += " (did you mean '\(suggestion)'?)" }
         node.error(message)
     }

@@ -13,6 +13,10 @@ public struct DataPage: Sendable, Hashable {
     /// `dataSources:`, read as a form's (``DataSourceReader``).
     public var dataSources: [DataSource] = []
     public var blocks: [DataBlock] = []
+    /// `requiresSession:`: the data source asked on load; a 401 or 403 sends the person elsewhere.
+    public var requiresSession: SessionPolicy?
+    /// `logout:`: a button that ends the session.
+    public var logout: LogoutAction?
     public var location: SourceLocation
 
     public init(id: String, path: String, title: String, language: String, at location: SourceLocation) {
@@ -25,6 +29,11 @@ public struct DataPage: Sendable, Hashable {
 
     /// The blocks the page fetches in the browser: the page carries the `data` runtime only when it has one.
     public var liveBlocks: [DataBlock] { blocks.filter { $0.liveSource != nil } }
+
+    /// The `session` member of the page's spec, for `session.js` (nil without `requiresSession` or `logout`).
+    public var session: SessionSpec? {
+        SessionSpec(requiresSession: requiresSession, logout: logout, dataSources: dataSources)
+    }
 }
 
 /// One block of a data page.

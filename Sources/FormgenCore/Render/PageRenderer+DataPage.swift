@@ -10,11 +10,17 @@ extension PageRenderer {
                                                                                       unchanged: texts["dataUnchanged"] ?? "no change"))
         let writer = DataBlockHTML(formatter: formatter, defaultEmpty: texts["dataEmpty"] ?? "")
         let live = !dataPage.liveBlocks.isEmpty
-        let script = live ? theme.runtime.dataScript() : nil
+        let session = dataPage.session
+        let script = theme.runtime.dataScript(live: live, session: session != nil)
         var csp = staticPolicy
         if let script { csp.scriptHashes = [script.cspSource] }
-        let used = Set(dataPage.liveBlocks.compactMap(\.liveSource))
+        var used = Set(dataPage.liveBlocks.compactMap(\.liveSource))
+        if let check = dataPage.requiresSession?.check { used.insert(check) }
         csp.connectSources = Set(dataPage.dataSources.filter { used.contains($0.id) }.compactMap { ContentSecurityPolicy.source(for: $0.endpoint) })
+        if let logout = dataPage.logout, let source = ContentSecurityPolicy.source(for: logout.endpoint) {
+            csp.connectSources.insert(source)
+            csp.formActions = [source]
+        }
         var context = base(path: dataPage.path, title: dataPage.title, language: dataPage.language, csp: csp, script: script)
         context["title"] = .text(dataPage.title)
         context["descriptionHTML"] = .text(dataPage.description.map(Markdown.html))
@@ -27,7 +33,21 @@ extension PageRenderer {
                     "bodyHTML": .text(body ?? ""), "live": .bool(block.liveSource != nil)]
         })
         context["noScript"] = .text(texts["dataNoScript"])
-        context["specJSON"] = .text(script == nil ? nil : DataPageSpec(page: dataPage, tables: theme.messages).embeddableJSON())
+        context["specJSON"] = .text(script == nil || !live ? nil : DataPageSpec(page: dataPage, tables: theme.messages).embeddableJSON())
+        context["sessionJSON"] = .text(script == nil ? nil : session.map { Self.sessionSpecJSON($0, texts: texts) })
+        context["logout"] = .object(logoutContext(dataPage.logout, language: dataPage.language))
         return page("data", context, script: script)
+    }
+
+    /// A data page's `#fg-spec`: what `session.js` reads, the page's `session` and the texts it shows.
+    static func sessionSpecJSON(_ session: SessionSpec, texts: [String: String]) -> String {
+        var writer = CompactJSONWriter(scriptSafe: true)
+        writer.object { json in
+            json.key("messages")
+            json.object(Dictionary(uniqueKeysWithValues: ["checkingSession", "logOutFailed", "retry", "sessionFailed"].map { ($0, texts[$0] ?? "") }))
+            json.key("session")
+            session.write(into: &json)
+        }
+        return writer.text
     }
 }

@@ -8,6 +8,8 @@ struct DataPageSpec: Encodable {
     struct Source: Encodable {
         var id: String
         var endpoint: String
+        /// The Fetch API's `credentials` option (`same-origin` unless the source says otherwise).
+        var credentials: String
     }
 
     struct Column: Encodable {
@@ -44,7 +46,7 @@ struct DataPageSpec: Encodable {
         lang = page.language
         messages = Dictionary(uniqueKeysWithValues: DataPageSpec.messageKeys.map { ($0, texts[$0] ?? "") })
         let used = Set(page.liveBlocks.compactMap(\.liveSource))
-        sources = page.dataSources.filter { used.contains($0.id) }.map { Source(id: $0.id, endpoint: $0.endpoint) }
+        sources = page.dataSources.filter { used.contains($0.id) }.map { Source(id: $0.id, endpoint: $0.endpoint, credentials: $0.credentials.rawValue) }
         blocks = page.blocks.enumerated().compactMap { index, block in
             guard let source = block.liveSource else { return nil }
             return Block(index: index, kind: block.kind.rawValue, source: source, title: block.title, items: block.items,

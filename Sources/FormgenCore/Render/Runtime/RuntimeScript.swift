@@ -205,12 +205,18 @@ public struct RuntimeScript: Sendable {
         }
     }
 
-    /// The script of a data page with live blocks: `data.js` and the modules it imports (the fetch helper prefill
-    /// uses, the drop rule of `optionsFrom`); nil when the theme has no such module or replaces the whole runtime.
-    public func dataScript() -> PageScript? {
-        guard whole == nil, modules[Self.dataEntry] != nil else { return nil }
-        return scripts.script(for: ["#data"]) {
-            PageScript(joined: Self.join(Self.order(modules, using: [], from: Self.dataEntry).compactMap { modules[$0]?.body }))
+    /// The script of a data page: `data.js` and the modules it imports (the fetch helper prefill uses, the drop rule
+    /// of `optionsFrom`) when it has live blocks, `session.js` when it has `requiresSession` or `logout`; nil when it
+    /// needs neither, or the theme lacks the module or replaces the whole runtime.
+    public func dataScript(live: Bool = true, session: Bool = false) -> PageScript? {
+        let entries = (live ? [Self.dataEntry] : []) + (session ? ["session"] : [])
+        guard whole == nil, !entries.isEmpty, entries.allSatisfy({ modules[$0] != nil }) else { return nil }
+        return scripts.script(for: Set(entries.map { "#" + $0 })) {
+            var ordered: [String] = []
+            for entry in entries {
+                for name in Self.order(modules, using: [], from: entry) where !ordered.contains(name) { ordered.append(name) }
+            }
+            return PageScript(joined: Self.join(ordered.compactMap { modules[$0]?.body }))
         }
     }
 
