@@ -172,6 +172,14 @@ def rates_failed(driver):
     wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-data-0-body .fg-alert"), timeout=10, message="the rates' failure")
 
 
+def signed_in_home(driver):
+    """Sets the example mocks' session cookie (as /api/login does), opens the home page again and waits for its
+    details and transactions (without the cookie, the page sent the browser to login)."""
+    driver.add_cookie({"name": "fg_session", "value": "mock-session", "path": "/", "httpOnly": True, "sameSite": "Strict"})
+    driver.get(driver.current_url.split("/login/")[0] + "/home/")
+    wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, "#fg-data-1-body caption"), timeout=10, message="the transactions")
+
+
 def prefilled(driver):
     """Waits until no field is waiting for its data source."""
     wait_for(lambda: not driver.find_elements(By.CSS_SELECTOR, "[aria-busy=true]"), timeout=10, message="the prefill")
@@ -332,7 +340,8 @@ def site_states():
               State("accessibility", "statement", "accessibility/", kind="site"),
               State("rates", "loaded", "rates/", (rates_loaded,), kind="site"),
               State("rates", "failed", "rates/", (rates_failed,), blocked=("*/api/currencies*",), kind="site"),
-              State("rates", "no-JS", "rates/", javascript=False, kind="site")]
+              State("rates", "no-JS", "rates/", javascript=False, kind="site"),
+              State("account home", "signed in", "home/", (signed_in_home,), kind="site")]
     for path in ["docs/", "docs/countries/", "docs/filling-in-kyc/", "docs/privacy/"]:
         states.append(State(path.rstrip("/"), "page", path, kind="docs"))
     for path, page, _ in [("kyc/", "kyc", "en")] + FORMS:
