@@ -180,7 +180,7 @@ import Testing
         let html = try Self.render(["configs/pages/home.yaml": page], path: "home/index.html")
         #expect(html.contains(#"<form class="fg-logout" method="post" action="https://auth.example.org/logout" data-fg-logout>"#
             + "\n" + #"<button type="submit" class="fg-button fg-button-secondary">Log out</button>"# + "\n</form>" + #"<h1 class="fg-title">Your account</h1>"#))
-        #expect(html.contains(#"<script type="application/json" id="fg-spec">{"messages":{"checkingSession":"Checking that you are signed in…","logOutFailed":"You could not be logged out. Try again.","retry":"Retry","sessionFailed":"We could not check that you are signed in."},"session":{"check":{"credentials":"include","endpoint":"https://api.example.org/me"},"else":"/login/","logout":{"credentials":"include","endpoint":"https://auth.example.org/logout","goTo":"/login/"}}}</script>"#))
+        #expect(html.contains(#"<script type="application/json" id="fg-session-spec">{"messages":{"checkingSession":"Checking that you are signed in…","logOutFailed":"You could not be logged out. Try again.","retry":"Retry","sessionFailed":"We could not check that you are signed in."},"session":{"check":{"credentials":"include","endpoint":"https://api.example.org/me"},"else":"/login/","logout":{"credentials":"include","endpoint":"https://auth.example.org/logout","goTo":"/login/"}}}</script>"#))
         #expect(html.contains(#""sources":[{"credentials":"include","endpoint":"https://api.example.org/me","id":"me"}]"#))
         #expect(html.contains("connect-src https://api.example.org https://auth.example.org"))
         #expect(html.contains("form-action https://auth.example.org"))

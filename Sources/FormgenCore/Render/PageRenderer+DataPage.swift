@@ -39,7 +39,8 @@ extension PageRenderer {
         return page("data", context, script: script)
     }
 
-    /// A data page's `#fg-spec`: what `session.js` reads, the page's `session` and the texts it shows.
+    /// A data page's `#fg-session-spec` (not `#fg-spec`, which marks a form's page for `formgen collect` and the
+    /// tools that read built forms): what `session.js` reads, the page's `session` and the texts it shows.
     static func sessionSpecJSON(_ session: SessionSpec, texts: [String: String]) -> String {
         var writer = CompactJSONWriter(scriptSafe: true)
         writer.object { json in

@@ -1,7 +1,7 @@
 /* Signed-in pages (`spec.session`, see SessionSpec): reads that one key and nothing of the form, so a data page can use
-   it too. `check`: on load the page hides its content but its heading (showing "Checking that you are signed in…") and asks the check
-   source with its credentials; 401 or 403 sends the person to `else` (location.replace), 2xx shows the page, anything
-   else shows an alert with Retry. `logout`: the `form[data-fg-logout]` (a real post without JavaScript) posts with
+   it too (a data page writes it as `#fg-session-spec`). `check`: on load the page hides its content but its heading
+   (showing "Checking that you are signed in…") and asks the check source with its credentials; 401 or 403 sends the
+   person to `else` (location.replace), 2xx shows the page, anything else shows an alert with Retry. `logout`: the `form[data-fg-logout]` (a real post without JavaScript) posts with
    its credentials, then goes to `goTo`. The session is an HttpOnly cookie the API sets: nothing here reads or keeps a
    token. */
 import { el } from "./page.js";
@@ -78,7 +78,7 @@ export function wireLogout(form, session, M, env) {
 }
 
 function startSession() {
-  var specElement = document.getElementById("fg-spec");
+  var specElement = document.getElementById("fg-spec") || document.getElementById("fg-session-spec");
   var spec = specElement ? JSON.parse(specElement.textContent) : null;
   var session = spec && spec.session, M = (spec && spec.messages) || {};
   if (!session) return;
