@@ -62,23 +62,12 @@ struct DataPageSpec: Encodable {
     /// The interface texts `data.js` shows.
     static let messageKeys = ["loading", "dataFailed", "retry", "dataUp", "dataDown", "dataUnchanged"]
 
-    /// The spec as JSON that can stand inside a `<script>` element (`<`, `>`, `&` and the line separators escaped).
+    /// The spec as JSON that can stand inside a `<script>` element, escaped by the writer that escapes every page's
+    /// spec (`<`, `>`, `&` and the line separators).
     func embeddableJSON() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        guard let data = try? JSONEncoder().encode(self), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return "{}" }
+        var writer = CompactJSONWriter(scriptSafe: true)
+        writer.value(value)
+        return writer.text
     }
 }
