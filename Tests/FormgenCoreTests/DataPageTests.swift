@@ -91,7 +91,7 @@ import Testing
             "configs/pages/c.yaml:3:33: error: block takes its data from unknown data source 'me' (known: none; declare it under 'dataSources')",
             "configs/pages/c.yaml:3:66: error: 'sort' does not apply to details, which show one entry",
             "configs/pages/c.yaml:3:90: error: 'groupBy' does not apply to details, which show one entry",
-            "configs/pages/c.yaml:5:11: error: block takes its data from unknown data file 'none' (known: none; data files are configs/data/*.json or *.yaml)",
+            "configs/pages/c.yaml:5:11: error: block takes its data from unknown data file 'none' (known: none; data files are configs/data/*.json or *.yaml, or the lists of site.yaml's 'remote.lists')",
             "configs/pages/c.yaml:7:11: error: 'sort' is missing 'key'",
             "configs/pages/c.yaml:8:14: error: 'groupBy' is missing 'key'",
             "configs/pages/f.yaml:1:1: error: a page and a form would both be written to 'f/' (the other is at configs/forms/f.yaml:1:1); give one a different 'id' or file name",

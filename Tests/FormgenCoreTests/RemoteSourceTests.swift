@@ -18,12 +18,28 @@ import Testing
         #expect(money.contains("<option value=\"EUR\">Euro (EUR)</option>"))
         #expect(money.contains("<option value=\"USD\">US dollar (USD)</option>"))
         #expect(!money.contains("XXX") && !money.contains("NUL"))
+        let rates = try site.page("rates/index.html")
+        #expect(rates.contains("<td>Euro</td>") && rates.contains("<td>US dollar</td>") && rates.contains("1.08"), "a data page's block over the remote list's whole answer")
+        #expect(!rates.contains("No rate") && !rates.contains("Null rate"))
         let inspection = try site.page("inspection/index.html")
         let copy = RemoteImages.outputPath(for: RemoteSite.png, kind: .png)
         #expect(inspection.contains("<img src=\"../\(copy)\" alt=\"The site\""))
         #expect(FileManager.default.contents(atPath: site.output.appendingPathComponent(copy).path) == RemoteSite.png)
         #expect(!inspection.contains(origin.base))
         #expect(inspection.contains("img-src &#39;self&#39;;") || inspection.contains("img-src 'self';"))
+    }
+
+    @Test func aDataFileNamedAsARemoteListIsAnError() async throws {
+        let origin = try await TestOrigin.start()
+        defer { Task { await origin.stop() } }
+        RemoteSite.serveAll(on: origin)
+        let site = try RemoteSite(base: origin.base)
+        let data = site.folder.configs.appendingPathComponent("data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(#"{"rates": []}"#.utf8).write(to: data.appendingPathComponent("currencies.json"))
+        let outcome = await site.build(now: Self.t0)
+        #expect(outcome.failed)
+        #expect(outcome.errors == ["configs/data/currencies.json:1:1: error: data file 'currencies' has the id of a list in site.yaml's 'remote.lists'; blocks' 'data:' could not tell them apart: rename one"])
     }
 
     @Test func notModifiedRefreshesTheCopyAndMaxAgeAsksNothing() async throws {

@@ -234,7 +234,9 @@ public struct SiteBuilder {
         /// A data page's key: its config file, every file of `configs/data/` and the listing; nil without the page's digest.
         func dataPage(_ page: DataPage) -> String? {
             guard let digest = digests[page.location.file] else { return nil }
-            let data = digests.keys.filter { ByteReplacement.contains("/data/", in: $0) }.sorted().map { "\($0)=\(digests[$0]!)" }
+            // The data files and the remote sources' answers (a block may show a remote list).
+            let data = digests.keys.filter { ByteReplacement.contains("/data/", in: $0) || ByteReplacement.contains("://", in: $0) }
+                .sorted().map { "\($0)=\(digests[$0]!)" }
             return siteWide(["page", "\(page.location.file)=\(digest)"] + data)
         }
 

@@ -7,7 +7,7 @@ struct DataPageReader {
     static let blockKeys: Set<String> = ["type", "title", "dataSource", "data", "items", "columns", "fields", "dropIf", "sort", "groupBy", "empty"]
     static let columnKeys: Set<String> = ["key", "label", "format", "currency", "currencyKey", "decimals"]
 
-    /// The names of `configs/data/` files (`rates` for `rates.json`).
+    /// The names of `configs/data/` files (`rates` for `rates.json`) and the ids of site.yaml's `remote.lists`.
     var dataFiles: Set<String>
 
     func read(_ root: ConfigNode, path: String, settings: SiteSettings) -> DataPage? {
@@ -105,7 +105,7 @@ struct DataPageReader {
         case (nil, let name?):
             if !dataFiles.contains(name) {
                 let known = dataFiles.sorted()
-                var message = "block takes its data from unknown data file '\(name)' (known: \(known.isEmpty ? "none; data files are configs/data/*.json or *.yaml" : knownList(known)))"
+                var message = "block takes its data from unknown data file '\(name)' (known: \(known.isEmpty ? "none; data files are configs/data/*.json or *.yaml, or the lists of site.yaml's 'remote.lists'" : knownList(known)))"
                 if let suggestion = closestMatch(to: name, in: known) { message += " (did you mean '\(suggestion)'?)" }
                 node["data"]?.error(message)
             }

@@ -129,7 +129,7 @@ public struct SiteLoader: Sendable {
         site.sourceDigests.merge(translationDigests) { first, _ in first }
         site.remoteFiles = remoteFiles
         site.docs = DocsLoader(source: source).load(log: log)
-        loadPages(into: &site, log: log)
+        loadPages(into: &site, remoteLists: remoteContent.listData, declaredLists: listIDs, log: log)
         return site
     }
 

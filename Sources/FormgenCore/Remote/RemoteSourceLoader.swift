@@ -11,6 +11,8 @@ struct RemoteSourceLoader {
     struct Content {
         var forms: [Form] = []
         var lists: [String: [FieldOption]] = [:]
+        /// Each list's whole answer, for data pages' blocks (`data: ID`).
+        var listData: [String: JSONValue] = [:]
         /// A digest of each body used, by URL as written.
         var digests: [String: String] = [:]
     }
@@ -46,6 +48,7 @@ struct RemoteSourceLoader {
                 let list = sources.lists[index - sources.forms.count]
                 do {
                     content.lists[list.id] = try OptionList(list: list).options(from: body)
+                    content.listData[list.id] = try? JSONValue.decode(body)
                 } catch {
                     log.error("\(list.request.url): \(error)", at: list.request.location)
                 }

@@ -64,6 +64,19 @@ struct RemoteSite: Sendable {
                       dropIf: {key: valMid, in: [0, null, ""]}
 
                 """,
+            "configs/pages/rates.yaml": """
+                title: Rates
+                blocks:
+                  - type: table
+                    title: Rates at build time
+                    data: currencies
+                    items: rates
+                    dropIf: {key: valMid, in: [0, null, ""]}
+                    columns:
+                      - {key: name, label: Currency}
+                      - {key: valMid, label: Mid rate, format: number, decimals: 2}
+
+                """,
             "configs/forms/money.yaml": """
                 title: Money
                 fields:
