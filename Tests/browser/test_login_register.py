@@ -57,7 +57,7 @@ def test_the_right_password_logs_in_and_goes_home(served, driver):
     type_into(driver, "email", "ann@example.org")
     type_into(driver, "password", "secret")
     driver.find_element(By.CSS_SELECTOR, "[data-fg-submit]").click()
-    wait_for(lambda: driver.current_url == served.url, timeout=10, message="the redirect home")
+    wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="the redirect to the signed-in home page")
 
 
 def test_register_then_back_to_login(served, driver):
@@ -96,7 +96,7 @@ def test_a_server_failure_offers_retry_which_resends_the_same_answers(served, dr
         assert retry.text == "Retry"
         assert any("503" in text for text in summary_texts(driver))
         retry.click()
-        wait_for(lambda: driver.current_url == served.url, timeout=10, message="the redirect after the retry")
+        wait_for(lambda: driver.current_url == served.url + "home/", timeout=10, message="the redirect after the retry")
     finally:
         settings.write_text(original)
         time.sleep(0.5)
