@@ -3,8 +3,8 @@
 
 Usage: bench/page-weight.py [--site DIR] [--budget KB] [--all | PATH ...]
 Without --site it builds the example site with .build/debug/formgen into a temporary folder.
-PATHs default to the KYC NL page and the pet-adoption page. --all measures every form page of the site (every page
-with a form spec) against two budgets: the seed pages (kyc/*, pet-adoption, lumiform-nested, login, register, in
+PATHs default to the KYC NL page and the pet-adoption page. --all measures every page of the site with a runtime (a
+form's page, a data page that fetches or checks a session) against two budgets: the seed pages (kyc/*, pet-adoption, lumiform-nested, login, register, in
 every language) 10 KB gzip, every other page --other-budget (default 12 KB). Every page carries its CSS and runtime
 inline, so the HTML is the whole download; the table breaks it down. External requests are resources
 the page would load from another origin (scripts, styles, fonts, frames, data sources, form actions),
@@ -26,11 +26,16 @@ DEFAULT_PAGES = ["kyc/nl", "pet-adoption"]
 SEED_PAGES = re.compile(r"^(?:[a-z]{2}/)?(?:kyc/[a-z]{2}|pet-adoption|lumiform-nested|login|register)$")
 
 
+SPEC_IDS = ("fg-spec", "fg-data-spec", "fg-session-spec")
+
+
 def form_pages(site):
-    """Every page of the site that carries a form spec, as paths relative to the site, sorted."""
+    """Every page of the site that carries a spec (a form's, a data page's or a session's), as paths relative to the
+    site, sorted."""
     pages = []
     for index in site.rglob("index.html"):
-        if 'id="fg-spec"' in index.read_text(errors="replace"):
+        text = index.read_text(errors="replace")
+        if any(f'id="{spec}"' in text for spec in SPEC_IDS):
             pages.append(index.parent.relative_to(site).as_posix())
     return sorted(pages)
 
@@ -74,12 +79,16 @@ def measure(site, path):
     data = text.encode()
     css = inline(text, "style").encode()
     runtime = (re.search(r"<script>(.*?)</script>", text, re.S) or [None, ""])[1].encode()
-    spec_match = re.search(r'<script type="application/json" id="fg-spec">(.*?)</script>', text, re.S)
-    spec_text = spec_match.group(1) if spec_match else "{}"
-    spec = json.loads(spec_text)
+    specs = [match.group(1) for spec in SPEC_IDS
+             for match in [re.search(rf'<script type="application/json" id="{spec}">(.*?)</script>', text, re.S)] if match]
+    spec_text = "".join(specs)
+    spec = {}
+    for each in specs:
+        spec.update(json.loads(each))
     resources = Resources()
     resources.feed(text)
-    urls = list(resources.loads) + [source["endpoint"] for source in spec.get("dataSources", [])]
+    sources = spec.get("dataSources", []) + spec.get("sources", [])
+    urls = list(resources.loads) + [source["endpoint"] for source in sources]
     if spec.get("submit", {}).get("action"):
         urls.append(spec["submit"]["action"])
     external = sorted({url for url in urls if urllib.parse.urlparse(url).netloc})

@@ -3,7 +3,8 @@ import FormgenRuntime
 /// Rendering of data pages (`configs/pages/`).
 extension PageRenderer {
     /// A data page: its title, description and blocks; a block over a data file rendered with its data, a live block
-    /// as a container `data.js` fills (with a note for browsers without JavaScript).
+    /// as a container `data.js` fills (with a note for browsers without JavaScript); with `requiresSession` or
+    /// `logout`, the session spec `session.js` reads and the Log out button before the heading.
     public func renderDataPage(_ dataPage: DataPage, data: [String: JSONValue]) -> String {
         let texts = theme.messages.table(for: dataPage.language)
         let formatter = DataValueFormatter(language: dataPage.language, words: .init(up: texts["dataUp"] ?? "up", down: texts["dataDown"] ?? "down",

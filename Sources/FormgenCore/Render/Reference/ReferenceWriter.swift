@@ -143,7 +143,6 @@ public struct ReferenceWriter {
             blocks.append(.paragraph("Type: \(words: field.type.rawValue). Shown on the page only; not submitted."))
             return blocks
         }
-        let skipped = Self.isUnchecked(field)
         var facts: [ReferenceInline] = ["\(.strong("Type:")) \(words: field.type.rawValue), submitted as \(Self.submittedAs(field))."]
         facts.append("\(.strong("Required:")) \(words: field.required ? "yes" : "no").")
         if let fact = repeatFact(field) { facts.append(fact) }
