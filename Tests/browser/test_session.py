@@ -8,10 +8,10 @@ import time
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPOSITORY, chrome
+from conftest import REPOSITORY
 from helpers import wait_for
 from test_accessibility import run_axe
-from test_serve_preview import RECORD_CSP_VIOLATIONS, Served
+from test_serve_preview import Served, driver  # noqa: F401 (driver: the preview tests' browser, which records CSP violations)
 
 # A signed-in page over the example mocks: the person's details from /api/me, which answers 401 without the cookie.
 ACCOUNT = """
@@ -38,14 +38,6 @@ def served(tmp_path_factory):
     server = Served(work)
     yield server
     assert server.stop() == 0
-
-
-@pytest.fixture(scope="module")
-def driver():
-    browser = chrome()
-    browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORD_CSP_VIOLATIONS})
-    yield browser
-    browser.quit()
 
 
 @pytest.fixture(autouse=True)
