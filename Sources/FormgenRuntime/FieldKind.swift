@@ -37,4 +37,21 @@ public enum FieldKind: String, Sendable, Codable, Hashable, CaseIterable {
 
     /// Shown but never submitted nor validated.
     public var isDisplayOnly: Bool { self == .display }
+
+    /// The `type` a field of this kind has unless the page spec writes another (it leaves this one out). Never a type
+    /// the runtime tests (`number`, `date`, `password`), so a script that reads only the written `type` sees the same.
+    public var specType: String {
+        switch self {
+        case .input: return "text"
+        case .textarea: return "textarea"
+        case .select: return "select"
+        case .radioGroup: return "radio"
+        case .checkboxGroup, .checkbox: return "checkbox"
+        case .display: return "paragraph"
+        case .file: return "file"
+        case .repeat: return "repeat"
+        case .grid: return "grid"
+        case .scale: return "scale"
+        }
+    }
 }

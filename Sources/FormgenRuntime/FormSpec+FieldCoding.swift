@@ -3,13 +3,13 @@ extension FormSpec.FieldSpec {
         case id, type, kind, label, required, messages, readOnly, dataSource, sensitive, mask, dateStyle, options, optionsFrom, validations, fields, `repeat`, upload, rules, rows, multiple, scale, other, search
     }
 
-    /// Reads a field; `required`, `readOnly` and `sensitive` default to false and `validations` to none,
-    /// as the page's runtime reads them.
+    /// Reads a field; `kind` defaults to `input` and `type` to the kind's ``FieldKind/specType``, `required`,
+    /// `readOnly` and `sensitive` to false and `validations` to none, as the page's runtime reads them.
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
-        type = try container.decode(String.self, forKey: .type)
-        kind = try container.decode(FieldKind.self, forKey: .kind)
+        kind = try container.decodeIfPresent(FieldKind.self, forKey: .kind) ?? .input
+        type = try container.decodeIfPresent(String.self, forKey: .type) ?? kind.specType
         label = try container.decodeIfPresent(String.self, forKey: .label) ?? ""
         required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
         messages = try container.decodeIfPresent([String: String].self, forKey: .messages)
@@ -32,13 +32,13 @@ extension FormSpec.FieldSpec {
         search = try container.decodeIfPresent(Bool.self, forKey: .search)
     }
 
-    /// Writes a field without the keys that hold their defaults (false flags, no validations), so every
-    /// page carries fewer bytes.
+    /// Writes a field without the keys that hold their defaults (kind `input`, the kind's own type, false flags, no
+    /// validations), so every page carries fewer bytes.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
-        try container.encode(type, forKey: .type)
-        try container.encode(kind, forKey: .kind)
+        if type != kind.specType { try container.encode(type, forKey: .type) }
+        if kind != .input { try container.encode(kind, forKey: .kind) }
         try container.encode(label, forKey: .label)
         if required { try container.encode(true, forKey: .required) }
         try container.encodeIfPresent(messages, forKey: .messages)

@@ -1,4 +1,5 @@
-/// The spec written as compact JSON by hand, each object's members in sorted key order and absent ones left out:
+/// The spec written as compact JSON by hand, each object's members in sorted key order and absent ones (and those
+/// holding their defaults, FormSpec+Coding.swift) left out:
 /// the bytes `JSONEncoder` writes from the `Encodable` conformance (`.sortedKeys`, `.withoutEscapingSlashes`), which
 /// `FormSpecJSONTests` compares on every example form and on a spec with every member present.
 extension FormSpec {
@@ -14,19 +15,21 @@ extension FormSpec {
 
     package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
-            json.key("dataSources")
-            json.list(dataSources) { json, source in
-                json.object { json in
-                    json.member("credentials", source.credentials)
-                    json.member("endpoint", source.endpoint)
-                    json.key("fields"); json.list(source.fields) { $0.string($1) }
-                    json.member("id", source.id)
+            if !dataSources.isEmpty {
+                json.key("dataSources")
+                json.list(dataSources) { json, source in
+                    json.object { json in
+                        json.member("credentials", source.credentials)
+                        json.member("endpoint", source.endpoint)
+                        json.key("fields"); json.list(source.fields) { $0.string($1) }
+                        json.member("id", source.id)
+                    }
                 }
             }
             json.key("drafts")
             json.object { json in
                 json.member("enabled", drafts.enabled)
-                json.member("maxAge", drafts.maxAge)
+                if drafts.maxAge != DraftsSpec.defaultMaxAge { json.member("maxAge", drafts.maxAge) }
             }
             json.key("fields"); json.list(fields) { $1.write(into: &$0) }
             json.member("id", id)
@@ -35,11 +38,11 @@ extension FormSpec {
             json.key("pages"); json.list(pages) { $1.write(into: &$0) }
             json.member("path", path)
             json.member("review", review)
-            json.key("rules"); json.list(rules) { $1.write(into: &$0) }
+            if !rules.isEmpty { json.key("rules"); json.list(rules) { $1.write(into: &$0) } }
             if let session { json.key("session"); session.write(into: &json) }
             json.key("submit"); submit.write(into: &json)
             json.member("title", title)
-            json.member("version", version)
+            if version != Self.currentVersion { json.member("version", version) }
         }
     }
 }
@@ -67,14 +70,14 @@ extension FormSpec.PageSpec {
 }
 
 extension FormSpec.FieldSpec {
-    /// As `encode(to:)` writes it: false flags and an empty list of validations left out.
+    /// As `encode(to:)` writes it: kind `input`, the kind's own type, false flags and an empty list of validations left out.
     package func write(into writer: inout CompactJSONWriter) {
         writer.object { json in
             json.member("dataSource", dataSource)
             json.member("dateStyle", dateStyle)
             if let fields { json.key("fields"); json.list(fields) { $1.write(into: &$0) } }
             json.member("id", id)
-            json.member("kind", kind.rawValue)
+            if kind != .input { json.member("kind", kind.rawValue) }
             json.member("label", label)
             json.member("mask", mask)
             if let messages { json.key("messages"); json.object(messages) }
@@ -140,7 +143,7 @@ extension FormSpec.FieldSpec {
             }
             if search == true { json.member("search", true) }
             if sensitive { json.member("sensitive", true) }
-            json.member("type", type)
+            if type != kind.specType { json.member("type", type) }
             if let upload {
                 json.key("upload")
                 json.object { json in
@@ -187,13 +190,13 @@ extension FormSpec.SubmitSpec {
             json.member("action", action)
             json.member("credentials", credentials)
             json.member("enableWhen", enableWhen)
-            json.member("encoding", encoding)
+            if encoding != Self.defaultEncoding { json.member("encoding", encoding) }
             if let extra { json.key("extra"); json.object(extra) }
             json.member("honeypot", honeypot)
             json.member("kind", kind)
             json.member("label", label)
             if let messages { json.key("messages"); json.object(messages) }
-            json.member("method", method)
+            if method != Self.defaultMethod { json.member("method", method) }
             json.member("minSeconds", minSeconds)
             json.member("provider", provider)
             json.member("redirect", redirect)

@@ -94,6 +94,8 @@ import Testing
         #expect(RuntimeScript.order(byName, using: ["wizard"]) == ["a", "b", "wizard", "extra", "main"])
         #expect(RuntimeScript.join(["var a = 1;", "function b() {}\n", "", "start()"])
             == "(function(){\"use strict\";\nvar a = 1;\nfunction b() {}\n;\nstart()\n;\n})();")
+        #expect(RuntimeScript.join(["var a=1;", "function b(){}", "", "start()"], minified: true)
+            == "(function(){\"use strict\";\nvar a=1;function b(){};start();})();")
     }
 
     @Test func eachPageGetsTheOptionalModulesItsSpecUses() throws {

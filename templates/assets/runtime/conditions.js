@@ -24,11 +24,12 @@ export function holds(rule, value, field) {
   return false;
 }
 conditional.states = function (spec, values, byId, skipped, configured) {
-  var hidden = new Set(), required = new Set(configured);
-  for (var pass = 0; pass <= spec.rules.length; pass++) {
+  // A spec without rules (a journey's) leaves `rules` out.
+  var hidden = new Set(), required = new Set(configured), rules = spec.rules || [];
+  for (var pass = 0; pass <= rules.length; pass++) {
     var next = new Set();
     required = new Set(configured);
-    spec.rules.forEach(function (rule) {
+    rules.forEach(function (rule) {
       var value = hidden.has(rule.field) || skipped.has(rule.field) ? undefined : values[rule.field];
       var action = holds(rule, value, byId[rule.field]) ? rule.action : rule.otherwise;
       rule.targets.forEach(function (target) {

@@ -2,6 +2,7 @@
    page not visited hidden. Journey and FieldStates in Swift compute the same; the build joins this module only for
    forms whose journey is not simply every page in order. */
 import { holds } from "./conditions.js";
+import { features } from "./page.js";
 import { journeys, ruleStates, same } from "./rules.js";
 import { isDisplayOnly } from "./values.js";
 
@@ -42,3 +43,9 @@ journeys.walk = function (spec, values, byId, rules) {
   skipped.forEach(function (id) { rules.hidden.add(id); });
   return { hidden: rules.hidden, required: rules.required, path: walk.path, exit: walk.exit };
 };
+
+// The notes that tell a page without JavaScript which pages to skip (JourneyNotes.swift: only on forms with branches,
+// which join this module): the wizard shows only the pages the journey visits.
+features.push(function (p) {
+  p.form.querySelectorAll("[data-fg-note]").forEach(function (note) { note.hidden = true; });
+});

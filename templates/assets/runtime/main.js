@@ -1,7 +1,7 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
-   (see templates/README.md); each optional page module (journey, datebox, wizard, choice, mask, count, search, repeat, grid, scale,
+   (see templates/README.md); each optional page module (journey, datebox, chosen, wizard, choice, mask, count, search, repeat, grid, scale,
    files, multipart, drafts, prefill, options, send, ready, frame) adds itself to `features`; session.js (`spec.session`) runs on its own,
-   bounds.js and compare.js their checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
+   chosen.js its option check to `choices`, bounds.js and compare.js their checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
@@ -12,6 +12,7 @@ import "./offsets.js";
 import "./compare.js";
 import "./journey.js";
 import "./datebox.js";
+import "./chosen.js";
 import "./wizard.js";
 import "./choice.js";
 import "./mask.js";

@@ -2,7 +2,7 @@
    `formgen validate` implements the same semantics in Swift (Tests/vectors/validation.json holds both to it). */
 import { iso, parseDate, todayUTC } from "./dates.js";
 import { states } from "./rules.js";
-import { choosesFromList, decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text } from "./values.js";
+import { decimal, format, isChecked, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, plural, text } from "./values.js";
 
 var EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/u;
 var regexCache = {};
@@ -12,6 +12,8 @@ export var ruleChecks = Object.create(null);
 /** Checks and cleaning of fields whose value is a list of items or an object, by kind (repeat.js: `repeat`, grid.js:
     `grid`); a list's check may add the keys of its items' hidden fields to `state.hidden`, which `clean` then leaves out. */
 export var lists = Object.create(null);
+/** The check that an answer chosen from a list is one of its options (chosen.js, on pages with such a field). */
+export var choices = { allowed: null };
 
 export function matchesMask(value, mask) {
   var chars = Array.from(value), shape = Array.from(mask);
@@ -50,11 +52,7 @@ export function checkField(spec, field, values, state, today) {
   var t = text(value);
   if (field.type === "number" && decimal(t) === null) return say(M.number);
   if (field.type === "date" && !parseDate(t)) return say(M.date);
-  if (choosesFromList(field) && field.options && !field.optionsFrom) {
-    var allowed = field.options.map(function (o) { return o.value; });
-    var chosen = isGroup(field) ? items(value) : [t];
-    if (!chosen.every(function (c) { return allowed.indexOf(c) >= 0; })) return say(M.option);
-  }
+  if (choices.allowed && !choices.allowed(field, value)) return say(M.option);
   var rules = field.validations || [], longest = rules.filter(function (r) { return r.rule === "maxLength"; })[0];
   var cap = longest && typeof longest.value === "number" ? longest.value : 10000;
   if (Array.from(t).length > cap) return say(longest ? longest.message : plural(spec.messages, "tooLong", cap, spec.lang), String(cap));

@@ -21,8 +21,6 @@ export function isSingleCheckbox(field) { return field.kind === "checkbox"; }
 export function isDisplayOnly(field) { return field.kind === "display"; }
 /** Radio buttons or checkboxes in a fieldset: focus and errors go to the group. */
 export function isFieldset(field) { return field.kind === "radioGroup" || field.kind === "checkboxGroup"; }
-/** One or several values chosen from a list of options. */
-export function choosesFromList(field) { return field.kind === "select" || isFieldset(field); }
 export function isEmpty(value, field) {
   if (isSingleCheckbox(field)) return !isChecked(value);
   if (isGroup(field)) return items(value).length === 0;

@@ -4,12 +4,11 @@
 import { dateWords } from "./dates.js";
 import { el, features } from "./page.js";
 import { validate } from "./validate.js";
-import { format, isDisplayOnly, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { format, isDisplayOnly, isEmpty, isSingleCheckbox, text } from "./values.js";
 
 features.push(function (p) {
   var pages = p.pages, M = p.M, steps = p.steps, spec = p.spec, review = p.$("fg-review"), REVIEW = pages.length, returning = false;
   if (pages.length <= 1 && !review) return;
-  p.form.querySelectorAll("[data-fg-note]").forEach(function (note) { note.hidden = true; });
   function stepList() {
     var list = p.state.path.slice();
     if (review && p.state.exit < 0) list.push(REVIEW);
@@ -87,14 +86,8 @@ features.push(function (p) {
     var own = (p.answers || {})[field.kind];
     if (own) return own(field, value, answer);
     if (isSingleCheckbox(field)) return review.dataset[value ? "yes" : "no"];
-    var chosen = isGroup(field) ? items(value) : [text(value)];
-    var labels = chosen.map(function (v) {
-      var option = (field.options || []).filter(function (o) { return o.value === v; })[0];
-      if (option) return option.label;
-      var select = p.controls(field.id)[0];
-      return select && select.selectedIndex > 0 ? select.options[select.selectedIndex].text : v;
-    });
-    var t = labels.join(", ");
+    // Answers chosen from a list (chosen.js, on the pages with such a field) read as their options' labels.
+    var t = p.optionLabels ? p.optionLabels(field, value) : text(value);
     if (field.type === "date") return dateWords(t, spec.lang);
     if (field.type === "number" && /^-?\d+(\.\d+)?$/.test(t)) return (+t).toLocaleString(spec.lang);
     return t;

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "chosen", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
     /// The entry of a data page's script (`data.js`): it joins what it imports, never `main`.
     static let dataEntry = "data"
@@ -127,7 +127,7 @@ public struct RuntimeScript: Sendable {
     /// three-box dates, repeat for repeating sections, files for file fields (multipart when such a form has an action
     /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
     /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
-    /// fields, session for `requiresSession` and `logout` (``SessionSpec``).
+    /// fields, chosen for selects, radios and checkboxes, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -139,6 +139,7 @@ public struct RuntimeScript: Sendable {
         if spec.pages.count > 1 || spec.review == true { used.insert("wizard") }
         if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: usesChoice) { used.insert("choice") }
+        if spec.fields.contains(where: choosesFromList) { used.insert("chosen") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if spec.fields.contains(where: FieldCount.shows) { used.insert("count") }
         if spec.fields.contains(where: { $0.search == true }) { used.insert("search") }
@@ -172,6 +173,12 @@ public struct RuntimeScript: Sendable {
         field.validations.contains { ["minValue", "maxValue", "equalsField"].contains($0.rule) } || (field.fields ?? []).contains(where: comparesAnswers)
     }
 
+    /// Whether a field, or an item field of a repeating section, is answered from a list of options: a select, radios or
+    /// checkboxes (`chosen.js`: the check that the answer is an option, and the options' labels in the review).
+    static func choosesFromList(_ field: FormSpec.FieldSpec) -> Bool {
+        field.kind.isChoice || (field.fields ?? []).contains(where: choosesFromList)
+    }
+
     /// Whether a field, or an item field of a repeating section, has "Other" or an exclusive option (`choice.js`).
     static func usesChoice(_ field: FormSpec.FieldSpec) -> Bool {
         field.other != nil || (field.options ?? []).contains { $0.exclusive == true } || (field.fields ?? []).contains(where: usesChoice)
@@ -198,10 +205,12 @@ public struct RuntimeScript: Sendable {
         if exposing { used.insert("expose") }
         // The console's Formgen.resolveBound resolves every bound, relative ones too.
         if exposing, used.contains("bounds") { used.insert("offsets") }
+        // and Formgen.validate checks the options of any spec.
+        if exposing { used.insert("chosen") }
         if framed { used.insert("frame") }
         used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
-            PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }))
+            PageScript(joined: Self.join(Self.order(modules, using: used).compactMap { modules[$0]?.body }, minified: modules[Self.entry]?.isMinified == true))
         }
     }
 
@@ -216,7 +225,7 @@ public struct RuntimeScript: Sendable {
             for entry in entries {
                 for name in Self.order(modules, using: [], from: entry) where !ordered.contains(name) { ordered.append(name) }
             }
-            return PageScript(joined: Self.join(ordered.compactMap { modules[$0]?.body }))
+            return PageScript(joined: Self.join(ordered.compactMap { modules[$0]?.body }, minified: modules[entries[0]]?.isMinified == true))
         }
     }
 
@@ -238,13 +247,14 @@ public struct RuntimeScript: Sendable {
     }
 
     /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
-    /// so no body's last statement runs on into the next body.
-    static func join(_ bodies: [String]) -> String {
+    /// so no body's last statement runs on into the next body. `minified` bodies (no comments) follow each other on
+    /// one line, a `;` between them.
+    static func join(_ bodies: [String], minified: Bool = false) -> String {
         var text = "(function(){\"use strict\";\n"
         for body in bodies {
             let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
             guard !trimmed.isEmpty else { continue }
-            text += trimmed + (trimmed.hasSuffix(";") ? "\n" : "\n;\n")
+            text += trimmed + (trimmed.hasSuffix(";") ? (minified ? "" : "\n") : (minified ? ";" : "\n;\n"))
         }
         return text + "})();"
     }
