@@ -20,17 +20,18 @@ public struct ContentSecurityPolicy: Sendable, Hashable {
         return "'self'"
     }
 
-    /// The policy as a header or `<meta>` value.
+    /// The policy as a header or `<meta>` value. `img-src` and `connect-src` only when the page uses some: without
+    /// them `default-src 'none'` allows none (`form-action` and `base-uri` fall back to nothing, so they are always said).
     public var header: String {
         func list(_ items: Set<String>) -> String { items.isEmpty ? "'none'" : items.sorted().joined(separator: " ") }
         return [
             "default-src 'none'",
             "script-src \(scriptHashes.isEmpty ? "'none'" : scriptHashes.joined(separator: " "))",
             "style-src \(styleHashes.isEmpty ? "'none'" : styleHashes.joined(separator: " "))",
-            "img-src \(list(imageSources))",
-            "connect-src \(list(connectSources))",
+            imageSources.isEmpty ? nil : "img-src \(list(imageSources))",
+            connectSources.isEmpty ? nil : "connect-src \(list(connectSources))",
             "form-action \(list(formActions))",
             "base-uri 'none'",
-        ].joined(separator: "; ")
+        ].compactMap { $0 }.joined(separator: "; ")
     }
 }

@@ -1,6 +1,5 @@
 /* Date bounds and ages: the minDate, maxDate, minAge and maxAge checks (joined only into pages that have them). A bound
    relative to today (`-18y`) is offsets.js's, joined only where a date rule has one. */
-import { Formgen } from "./api.js";
 import { iso, parseDate } from "./dates.js";
 import { ruleChecks } from "./validate.js";
 
@@ -39,4 +38,3 @@ ruleChecks.minDate = checkDate;
 ruleChecks.maxDate = checkDate;
 ruleChecks.minAge = checkAge;
 ruleChecks.maxAge = checkAge;
-Formgen.resolveBound = resolveBound;

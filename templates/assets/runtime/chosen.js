@@ -3,12 +3,12 @@
    a field (RuntimeScript.choosesFromList); without one, no answer is chosen from a list. */
 import { features } from "./page.js";
 import { choices } from "./validate.js";
-import { isFieldset, isGroup, items, text } from "./values.js";
+import { isGroup, items, text } from "./values.js";
 
-/** Whether every value chosen is one of the field's written options (always, for a field of another kind or with
-    options from a data source). */
+/** Whether every value chosen is one of the field's written options (always, for a field without written options or
+    with options from a data source; a grid's columns are `lists`', checked before this). */
 choices.allowed = function (field, value) {
-  if (!(field.kind === "select" || isFieldset(field)) || !field.options || field.optionsFrom) return true;
+  if (!field.options || field.optionsFrom) return true;
   var allowed = field.options.map(function (o) { return o.value; });
   return (isGroup(field) ? items(value) : [text(value)]).every(function (c) { return allowed.indexOf(c) >= 0; });
 };

@@ -202,11 +202,9 @@ public struct RuntimeScript: Sendable {
         if let whole { return whole.isEmpty ? nil : PageScript(text: whole, cspSource: SHA256.cspSource(for: whole)) }
         guard modules[Self.entry] != nil else { return nil }
         var used = Self.modules(for: spec)
-        if exposing { used.insert("expose") }
-        // The console's Formgen.resolveBound resolves every bound, relative ones too.
-        if exposing, used.contains("bounds") { used.insert("offsets") }
-        // and Formgen.validate checks the options of any spec.
-        if exposing { used.insert("chosen") }
+        // The console's Formgen: resolveBound resolves every bound, relative ones too, and validate checks the options
+        // of any spec.
+        if exposing { used.formUnion(["expose", "bounds", "offsets", "chosen"]) }
         if framed { used.insert("frame") }
         used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
