@@ -21,18 +21,5 @@ features.push(function (p) {
     var date = /^(\d{4})-(\d\d)-(\d\d)$/.exec(value || "") || ["", "", "", ""];
     parts(field.id).forEach(function (el, i) { el.value = i < 2 ? (date[3 - i] && String(+date[3 - i])) : date[1]; });
   };
-  function check(id) {
-    p.runChecks([id]);
-    if (!p.summary.hidden) p.renderSummary(null, false);
-  }
-  p.form.addEventListener("input", function (event) {
-    var id = event.target.dataset.fgDate;
-    if (id && p.shown[id]) check(id);
-  });
-  // Leaving the group (not moving between its boxes, nor to a button, whose click validates) checks it.
-  p.form.addEventListener("focusout", function (event) {
-    var id = event.target.dataset.fgDate, next = event.relatedTarget;
-    if (!id || next && next.closest && (next.getAttribute("data-fg-date") === id || next.closest("button, #fg-error-summary"))) return;
-    if (p.readValue(boxes[id]) || p.shown[id]) check(id);
-  });
+  // errors.js checks the boxes as one field (their data-fg-date names it), as they change and when the group is left.
 });

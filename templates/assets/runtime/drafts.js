@@ -15,7 +15,7 @@ features.push(function (p) {
   }
   p.clearDraft = function () { try { localStorage.removeItem(draftKey); } catch (error) { /* storage unavailable */ } };
   try {
-    var stored = JSON.parse(localStorage.getItem(draftKey) || "null"), maxAge = (p.spec.drafts || {}).maxAge || 86400;
+    var stored = JSON.parse(localStorage.getItem(draftKey) || "null"), maxAge = p.spec.drafts.maxAge || 86400;
     var fresh = stored && typeof stored.savedAt === "number" && Date.now() - stored.savedAt <= maxAge * 1000;
     if (stored && !fresh) p.clearDraft();
     var saved = fresh ? stored.values : null;

@@ -75,18 +75,21 @@ export function addErrors(p) {
   p.runChecks = runChecks;
   p.pageFieldIds = pageFieldIds;
 
+  /** The field a control answers: a date box's date (datebox.js), else the control's name. */
+  function owner(control) { return control.dataset && control.dataset.fgDate || control.name; }
   function onChange(event) {
     p.applyRules();
-    var id = event.target.name;
+    var id = owner(event.target);
     if (id && shown[id]) { runChecks([id]); renderSummary(null, false); }
   }
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
   form.addEventListener("focusout", function (event) {
-    var id = event.target.name, field = byId[id], next = event.relatedTarget;
+    var id = owner(event.target), field = byId[id], next = event.relatedTarget;
     // Moving to a button or the summary: that click validates; showing a message now would shift the button away.
     if (next && next.closest && next.closest("button, #fg-error-summary")) return;
-    if (!field || isFieldset(field) && form.contains(event.relatedTarget) && event.relatedTarget.name === id) return;
+    // Moving within the field's group (radios, checkboxes, date boxes) is not leaving it.
+    if (!field || next && form.contains(next) && owner(next) === id) return;
     if (!isEmpty(p.readValue(field), field) || shown[id]) runChecks([id]);
     if (!summary.hidden) renderSummary(null, false);
   });

@@ -41,7 +41,10 @@ journeys.walk = function (spec, values, byId, rules) {
     walk = journey(spec, values, rules.hidden, byId);
   }
   skipped.forEach(function (id) { rules.hidden.add(id); });
-  return { hidden: rules.hidden, required: rules.required, path: walk.path, exit: walk.exit };
+  // A journey that ends on an exit page cannot be sent: validate() reports the page, under its id (or page-N).
+  var exit = spec.pages[walk.exit], ended = {};
+  if (exit) ended[exit.id || "page-" + (walk.exit + 1)] = exit.title || exit.id || "page " + (walk.exit + 1);
+  return { hidden: rules.hidden, required: rules.required, path: walk.path, exit: walk.exit, ended: ended };
 };
 
 // The notes that tell a page without JavaScript which pages to skip (JourneyNotes.swift: only on forms with branches,

@@ -14,7 +14,8 @@ export function ruleStates(spec, values, byId, skipped) {
 export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }
 /** Set by journey.js on pages that branch, end at exit pages or have pages that may skip themselves. */
 export var journeys = { walk: null };
-/** Which fields the rules (and the journey) hide, which are required, and the pages visited (`path`, `exit`). */
+/** Which fields the rules (and the journey) hide, which are required, and the pages visited (`path`, `exit`; journey.js
+    adds `ended`, the error of an exit page the journey ends on). */
 export function states(spec, values) {
   var byId = fieldMap(spec), rules = ruleStates(spec, values, byId, new Set());
   if (journeys.walk) return journeys.walk(spec, values, byId, rules);

@@ -80,11 +80,8 @@ export function clean(spec, values, hidden) {
 }
 /** Validates a submission: { errors: {id: message}, hidden: [ids], data }. `now`: a Date or "YYYY-MM-DD". */
 export function validate(spec, values, now) {
-  var state = states(spec, values), today = todayUTC(now), errors = {};
-  if (state.exit >= 0) {
-    var exit = spec.pages[state.exit];
-    errors[exit.id || "page-" + (state.exit + 1)] = exit.title || exit.id || "page " + (state.exit + 1);
-  }
+  // Only a journey (journey.js) can end on an exit page, which is then the first error.
+  var state = states(spec, values), today = todayUTC(now), errors = Object.assign({}, state.ended);
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || state.hidden.has(field.id) || field.id in errors) return;
     // A read-only field is filled in for the person: a required one left empty is missing, never checked further.
