@@ -1,7 +1,7 @@
 /* Conditions: whether a rule's condition holds for its field's value, and the rules applied in passes until the hidden
    fields settle (a field hidden in the previous pass counting as empty). Conditions.swift in FormgenRuntime computes
    the same. The build joins this module only for forms with rules (the form's, a repeating section's) or a journey. */
-import { conditional, same } from "./rules.js";
+import { conditional } from "./rules.js";
 import { decimal, isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
 /** Whether a rule's condition (or a journey branch's) holds for its field's value. */
@@ -23,6 +23,8 @@ export function holds(rule, value, field) {
   }
   return false;
 }
+/** Whether two sets hold the same ids. */
+export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }
 conditional.states = function (spec, values, byId, skipped, configured) {
   // A spec without rules (a journey's) leaves `rules` out.
   var hidden = new Set(), required = new Set(configured), rules = spec.rules || [];

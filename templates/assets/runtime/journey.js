@@ -1,9 +1,9 @@
 /* The journey: which pages are visited (branches, exit pages, pages whose every field is hidden), and every field on a
    page not visited hidden. Journey and FieldStates in Swift compute the same; the build joins this module only for
    forms whose journey is not simply every page in order. */
-import { holds } from "./conditions.js";
+import { holds, same } from "./conditions.js";
 import { features } from "./page.js";
-import { journeys, ruleStates, same } from "./rules.js";
+import { journeys, ruleStates } from "./rules.js";
 import { isDisplayOnly } from "./values.js";
 
 /** The pages visited: { path: [page indexes], exit: index of the exit page it ends on, or -1 }. */

@@ -11,7 +11,6 @@ export function ruleStates(spec, values, byId, skipped) {
   if (conditional.states) return conditional.states(spec, values, byId, skipped, configured);
   return { hidden: new Set(), required: new Set(configured) };
 }
-export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }
 /** Set by journey.js on pages that branch, end at exit pages or have pages that may skip themselves. */
 export var journeys = { walk: null };
 /** Which fields the rules (and the journey) hide, which are required, and the pages visited (`path`, `exit`; journey.js
