@@ -24,10 +24,7 @@ export function createPage() {
   var p = {
     spec: spec, form: form, M: spec.messages, byId: byId, inputs: inputs,
     summary: summary, list: summary && summary.querySelector(".fg-error-list"),
-    status: $("fg-status"), baseTitle: document.title,
-    pages: Array.from(form.querySelectorAll(".fg-page")), current: 0,
-    backButton: form.querySelector("[data-fg-back]"), nextButton: form.querySelector("[data-fg-next]"),
-    submitButton: form.querySelector("[data-fg-submit]"), steps: $("fg-steps"),
+    baseTitle: document.title, current: 0, submitButton: form.querySelector("[data-fg-submit]"),
     shown: {}, state: states(spec, {}),
     // Hooks the wizard and drafts replace when the page has them.
     showPage: function () {}, clearDraft: function () {},

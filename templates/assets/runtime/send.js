@@ -23,7 +23,7 @@ export function answerWords(answer) {
 }
 
 features.push(function (p) {
-  var spec = p.spec, M = p.M, form = p.form, status = p.status, submitButton = p.submitButton, opened = Date.now(), keys = new WeakMap();
+  var spec = p.spec, M = p.M, form = p.form, status = p.$("fg-status"), submitButton = p.submitButton, opened = Date.now(), keys = new WeakMap();
   p.send = send;
   /** The answers as the provider reads them: its extra fields, `_replyto`, the honeypot as typed, and for formgen
       collect with a time trap the whole seconds the page was open (`fg-elapsed`). */

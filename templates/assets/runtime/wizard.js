@@ -7,7 +7,9 @@ import { validate } from "./validate.js";
 import { format, isDisplayOnly, isEmpty, isSingleCheckbox, text } from "./values.js";
 
 features.push(function (p) {
-  var pages = p.pages, M = p.M, steps = p.steps, spec = p.spec, review = p.$("fg-review"), REVIEW = pages.length, returning = false;
+  var form = p.form, pages = Array.from(form.querySelectorAll(".fg-page")), M = p.M, steps = p.$("fg-steps"), spec = p.spec;
+  var review = p.$("fg-review"), REVIEW = pages.length, returning = false;
+  var backButton = form.querySelector("[data-fg-back]"), nextButton = form.querySelector("[data-fg-next]"), submitButton = p.submitButton;
   if (pages.length <= 1 && !review) return;
   function stepList() {
     var list = p.state.path.slice();
@@ -34,9 +36,9 @@ features.push(function (p) {
     }
     if (steps) steps.hidden = exit || position < 0;
     count();
-    p.backButton.hidden = before(index) === undefined;
-    p.nextButton.hidden = exit || last;
-    p.submitButton.hidden = exit || !last;
+    backButton.hidden = before(index) === undefined;
+    nextButton.hidden = exit || last;
+    submitButton.hidden = exit || !last;
     if (moveFocus) {
       var heading = p.$(onReview ? "fg-review-title" : "fg-page-" + index + "-title") || pages[index];
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
@@ -63,19 +65,19 @@ features.push(function (p) {
     if (target !== undefined) showPage(target, true);
   }
   p.showPage = showPage;
-  p.nextButton.addEventListener("click", goNext);
-  p.backButton.addEventListener("click", function () {
+  nextButton.addEventListener("click", goNext);
+  backButton.addEventListener("click", function () {
     p.renderSummary(null, false);
     p.applyRules();
     var target = before(p.current);
     if (target !== undefined) showPage(target, true);
   });
   // Enter in a field moves on a step; only the last step sends.
-  p.form.addEventListener("submit", function (event) {
-    if (p.submitButton.hidden) {
+  form.addEventListener("submit", function (event) {
+    if (submitButton.hidden) {
       event.preventDefault();
       event.stopImmediatePropagation();
-      if (!p.nextButton.hidden) goNext();
+      if (!nextButton.hidden) goNext();
     }
   });
 
