@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/chosen.js";
+import "../../templates/assets/runtime/readonly.js";
 import "../../templates/assets/runtime/conditions.js";
 import "../../templates/assets/runtime/grid.js";
 import "../../templates/assets/runtime/choice.js";

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/chosen.js";
+import "../../templates/assets/runtime/readonly.js";
 import "../../templates/assets/runtime/conditions.js";
 import "../../templates/assets/runtime/bounds.js";
 import "../../templates/assets/runtime/offsets.js";

@@ -1,7 +1,7 @@
 /* formgen runtime, the entry: runs last and wires the page. The build joins only the modules a page's spec uses
    (see templates/README.md); each optional page module (journey, datebox, chosen, wizard, choice, mask, count, search, repeat, grid, scale,
    files, multipart, drafts, prefill, options, send, ready, frame) adds itself to `features`; session.js (`spec.session`) runs on its own,
-   chosen.js its option check to `choices`, bounds.js and compare.js their checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
+   chosen.js its option check to `choices`, readonly.js its check to `readOnly`, bounds.js and compare.js their checks to `ruleChecks` (offsets.js the bounds relative to today), conditions.js the rules to `conditional`; expose.js (preview pages only) sets
    globalThis.Formgen. */
 import { addErrors } from "./errors.js";
 import { createPage, features } from "./page.js";
@@ -13,6 +13,7 @@ import "./compare.js";
 import "./journey.js";
 import "./datebox.js";
 import "./chosen.js";
+import "./readonly.js";
 import "./wizard.js";
 import "./choice.js";
 import "./mask.js";

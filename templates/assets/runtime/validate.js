@@ -14,6 +14,8 @@ export var ruleChecks = Object.create(null);
 export var lists = Object.create(null);
 /** The check that an answer chosen from a list is one of its options (chosen.js, on pages with such a field). */
 export var choices = { allowed: null };
+/** The check of a read-only field (readonly.js, on pages with one). */
+export var readOnly = { check: null };
 
 export function matchesMask(value, mask) {
   var chars = Array.from(value), shape = Array.from(mask);
@@ -84,11 +86,8 @@ export function validate(spec, values, now) {
   var state = states(spec, values), today = todayUTC(now), errors = Object.assign({}, state.ended);
   spec.fields.forEach(function (field) {
     if (isDisplayOnly(field) || state.hidden.has(field.id) || field.id in errors) return;
-    // A read-only field is filled in for the person: a required one left empty is missing, never checked further.
-    if (field.readOnly) {
-      if (state.required.has(field.id) && isEmpty(values[field.id], field)) errors[field.id] = format((field.messages || {}).required, {});
-      return;
-    }
+    // A read-only field is filled in for the person: readonly.js's, joined on the pages that have one.
+    if (field.readOnly && readOnly.check) return readOnly.check(field, values, state, errors);
     if (lists[field.kind]) return Object.assign(errors, lists[field.kind].check(spec, field, values, state, now));
     var message = checkField(spec, field, values, state, today);
     if (message !== null) errors[field.id] = message;

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "chosen", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "chosen", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "readonly", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
     /// The entry of a data page's script (`data.js`): it joins what it imports, never `main`.
     static let dataEntry = "data"
@@ -127,7 +127,7 @@ public struct RuntimeScript: Sendable {
     /// three-box dates, repeat for repeating sections, files for file fields (multipart when such a form has an action
     /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
     /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
-    /// fields, chosen for selects, radios and checkboxes, session for `requiresSession` and `logout` (``SessionSpec``).
+    /// fields, chosen for selects, radios and checkboxes, readonly for read-only fields, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -140,6 +140,7 @@ public struct RuntimeScript: Sendable {
         if spec.hasJourney { used.insert("journey") }
         if spec.fields.contains(where: usesChoice) { used.insert("choice") }
         if spec.fields.contains(where: choosesFromList) { used.insert("chosen") }
+        if spec.fields.contains(where: hasReadOnly) { used.insert("readonly") }
         if spec.fields.contains(where: { $0.mask != nil }) { used.insert("mask") }
         if spec.fields.contains(where: FieldCount.shows) { used.insert("count") }
         if spec.fields.contains(where: { $0.search == true }) { used.insert("search") }
@@ -179,6 +180,12 @@ public struct RuntimeScript: Sendable {
         field.kind.isChoice || (field.fields ?? []).contains(where: choosesFromList)
     }
 
+    /// Whether a field, or an item field of a repeating section, is read-only (`readonly.js`: required and empty is
+    /// missing, nothing else checked).
+    static func hasReadOnly(_ field: FormSpec.FieldSpec) -> Bool {
+        field.readOnly || (field.fields ?? []).contains(where: hasReadOnly)
+    }
+
     /// Whether a field, or an item field of a repeating section, has "Other" or an exclusive option (`choice.js`).
     static func usesChoice(_ field: FormSpec.FieldSpec) -> Bool {
         field.other != nil || (field.options ?? []).contains { $0.exclusive == true } || (field.fields ?? []).contains(where: usesChoice)
@@ -204,7 +211,7 @@ public struct RuntimeScript: Sendable {
         var used = Self.modules(for: spec)
         // The console's Formgen: resolveBound resolves every bound, relative ones too, and validate checks the options
         // of any spec.
-        if exposing { used.formUnion(["expose", "bounds", "offsets", "chosen"]) }
+        if exposing { used.formUnion(["expose", "bounds", "offsets", "chosen", "readonly"]) }
         if framed { used.insert("frame") }
         used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
