@@ -36,9 +36,9 @@ import Testing
             <div class="fg-hint" id="f-dob-hint">For example, 27 3 2007</div>
             <p class="fg-error-message" id="f-dob-error" hidden></p>
             <div class="fg-date">
-            <div><label for="f-dob-day">Day</label><input class="fg-input fg-date-day" id="f-dob-day" name="dob-day" type="text" data-fg-date="dob" inputmode="numeric" pattern="0?[1-9]|[12][0-9]|3[01]" maxlength="2" required autocomplete="bday-day" value="7"></div>
-            <div><label for="f-dob-month">Month</label><input class="fg-input fg-date-month" id="f-dob-month" name="dob-month" type="text" data-fg-date="dob" inputmode="numeric" pattern="0?[1-9]|1[0-2]" maxlength="2" required autocomplete="bday-month" value="3"></div>
-            <div><label for="f-dob-year">Year</label><input class="fg-input fg-date-year" id="f-dob-year" name="dob-year" type="text" data-fg-date="dob" inputmode="numeric" pattern="[0-9]{4}" maxlength="4" required autocomplete="bday-year" value="1990"></div>
+            <div><label for="f-dob-day">Day</label><input class="fg-input fg-date-day" id="f-dob-day" name="dob-day" data-fg-date="dob" inputmode="numeric" pattern="0?[1-9]|[12][0-9]|3[01]" maxlength="2" required autocomplete="bday-day" value="7"></div>
+            <div><label for="f-dob-month">Month</label><input class="fg-input fg-date-month" id="f-dob-month" name="dob-month" data-fg-date="dob" inputmode="numeric" pattern="0?[1-9]|1[0-2]" maxlength="2" required autocomplete="bday-month" value="3"></div>
+            <div><label for="f-dob-year">Year</label><input class="fg-input fg-date-year" id="f-dob-year" name="dob-year" data-fg-date="dob" inputmode="numeric" pattern="[0-9]{4}" maxlength="4" required autocomplete="bday-year" value="1990"></div>
             </div>
             </fieldset>
             </div>

@@ -132,8 +132,8 @@ import Testing
     @Test func rendersItemFieldsARuleMayHideWithoutNativeRequired() throws {
         let form = try #require(try Self.load(Self.form).0)
         let html = PageRenderer(theme: Theme.load(overrides: nil, log: DiagnosticLog()), settings: SiteSettings()).renderForm(form)
-        #expect(html.contains(#"id="f-pets[0].pet_name" name="pets[0].pet_name" type="text" required"#))
-        #expect(html.contains(#"id="f-pets[0].kind_other" name="pets[0].kind_other" type="text">"#))
+        #expect(html.contains(#"id="f-pets[0].pet_name" name="pets[0].pet_name" required"#))
+        #expect(html.contains(#"id="f-pets[0].kind_other" name="pets[0].kind_other">"#))
         #expect(html.contains(#"<label class="fg-label" for="f-pets[0].kind_other">Describe the pet</label>"#))
     }
 

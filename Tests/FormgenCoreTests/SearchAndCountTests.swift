@@ -146,10 +146,10 @@ import Testing
             <textarea class="fg-input" id="f-notes" name="notes" rows="5" aria-describedby="f-notes-count"></textarea>
             <div class="fg-hint fg-count" id="f-notes-count">You can enter up to 200 characters</div>
             """))
-        #expect(html.contains(#"<input class="fg-input" id="f-title" name="title" type="text">"#), "a one-line answer's maxLength: no count")
-        #expect(html.contains(#"<input class="fg-input" id="f-motto" name="motto" type="text" aria-describedby="f-motto-count">"#))
+        #expect(html.contains(#"<input class="fg-input" id="f-title" name="title">"#), "a one-line answer's maxLength: no count")
+        #expect(html.contains(#"<input class="fg-input" id="f-motto" name="motto" aria-describedby="f-motto-count">"#))
         #expect(html.contains(#"<div class="fg-hint fg-count" id="f-motto-count">You can enter up to 8 words</div>"#))
-        #expect(html.contains(#"<input class="fg-input fg-width-20" id="f-code" name="code" type="text">"#), "a short input's width says its length")
+        #expect(html.contains(#"<input class="fg-input fg-width-20" id="f-code" name="code">"#), "a short input's width says its length")
         #expect(!html.contains("f-code-count") && !html.contains("f-email-count") && !html.contains("f-title-count"))
         #expect(!html.contains("maxlength"), "nothing cuts what is typed")
     }

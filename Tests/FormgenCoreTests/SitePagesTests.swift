@@ -93,7 +93,7 @@ import Testing
             """#])
         let page = try #require(pages["f/index.html"])
         #expect(page.contains(#"<p>Read *this* &lt;b&gt;now&lt;/b&gt;.</p>"#))
-        #expect(page.contains(#"<input class="fg-input" id="f-text_1" name="text_1" type="text""#))
+        #expect(page.contains(#"<input class="fg-input" id="f-text_1" name="text_1""#))
         #expect(!page.contains(#"id="f-text_2""#))
     }
 

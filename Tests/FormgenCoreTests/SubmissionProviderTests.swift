@@ -24,7 +24,7 @@ import Testing
         #expect(html.contains("""
         <form id="fg-form" class="fg-form" method="post" action="./" data-fg-form="contact" name="contact" data-netlify="true" netlify-honeypot="bot-field">
         <input type="hidden" name="form-name" value="contact">
-        <div class="fg-hp" aria-hidden="true"><label for="fg-hp">Leave this field empty</label> <input id="fg-hp" name="bot-field" type="text" tabindex="-1" autocomplete="off"></div>
+        <div class="fg-hp" aria-hidden="true"><label for="fg-hp">Leave this field empty</label> <input id="fg-hp" name="bot-field" tabindex="-1" autocomplete="off"></div>
         """))
         #expect(spec.submit.encoding == "form")
         #expect(spec.submit.extra == ["form-name": "contact"])
@@ -38,7 +38,7 @@ import Testing
         #expect(html.contains("""
         <form id="fg-form" class="fg-form" method="post" action="https://formspree.io/f/xyzabcd" data-fg-form="contact">
         <input type="hidden" name="_subject" value="Contact us">
-        <div class="fg-hp" aria-hidden="true"><label for="fg-hp">Leave this field empty</label> <input id="fg-hp" name="_gotcha" type="text" tabindex="-1" autocomplete="off"></div>
+        <div class="fg-hp" aria-hidden="true"><label for="fg-hp">Leave this field empty</label> <input id="fg-hp" name="_gotcha" tabindex="-1" autocomplete="off"></div>
         """))
         #expect(spec.submit.action == "https://formspree.io/f/xyzabcd")
         #expect(spec.submit.encoding == "json")

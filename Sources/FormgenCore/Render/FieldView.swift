@@ -55,7 +55,8 @@ struct FieldView {
             "isTextarea": .bool(kind == .textarea),
             "isSelect": .bool(kind == .select),
             "isInput": .bool(kind == .input || kind == .file),
-            "inputType": .text(inputType),
+            // `text` is what an input without a type is: left out.
+            "inputType": .text(inputType == "text" ? nil : inputType),
             "inline": .bool(type == .yesno),
             "spellcheckOff": .bool([.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil),
             "autocomplete": .text(autocomplete),

@@ -130,6 +130,11 @@ public struct PageRenderer: Sendable {
         context["action"] = .text(action ?? "")
         context["multiPage"] = .bool(form.pages.count > 1 || form.hasReview)
         context["review"] = .bool(form.hasReview)
+        // The review's words for a password ("Hidden") and for an empty answer ("Not answered"), only where it can show
+        // them: a password field; a field that may be left empty (not required, or rules that can change that).
+        let answered = spec.fields.flatMap { [$0] + ($0.fields ?? []) }.filter { !$0.isDisplayOnly }
+        context["reviewHidden"] = .bool(answered.contains { $0.type == FieldType.password.rawValue })
+        context["reviewNotAnswered"] = .bool(!spec.rules.isEmpty || answered.contains { !$0.required || $0.rules?.isEmpty == false })
         context["breadcrumb"] = .object(breadcrumb.map { ["title": .text($0.title), "href": .text($0.href)] })
         let notes = JourneyNotes(form: form, tables: theme.messages)
         let reveals = Reveals(spec.reveals, fields: form.allFields, sometimesAsked: Self.sometimesAsked(form, skippable: notes.skippable))

@@ -1,11 +1,8 @@
 /* Masks: typed text formatted to a field's mask (`#` digit, `A` letter, `*` either, anything else literal). */
 import { Formgen } from "./api.js";
 import { features } from "./page.js";
+import { matchesMask } from "./validate.js";
 
-function fitsSlot(slot, c) {
-  var digit = /^[0-9]$/.test(c), letter = /^[A-Za-z]$/.test(c);
-  return slot === "#" ? digit : slot === "A" ? letter : slot === "*" ? digit || letter : false;
-}
 function isSlot(c) { return c === "#" || c === "A" || c === "*"; }
 /** Formats typed text to a mask, keeping the caret after the same number of typed characters. */
 export function applyMask(mask, value, caret) {
@@ -18,7 +15,8 @@ export function applyMask(mask, value, caret) {
   var output = "", used = 0, position = 0, placed = 0;
   for (var i = 0; i < shape.length && used < typed.length; i++) {
     if (isSlot(shape[i])) {
-      while (used < typed.length && !fitsSlot(shape[i], typed[used])) { used++; if (used <= before) before--; }
+      // A typed character fits a slot as the mask check takes it (one character against one slot).
+      while (used < typed.length && !matchesMask(typed[used], shape[i])) { used++; if (used <= before) before--; }
       if (used >= typed.length) break;
       output += typed[used++];
       placed++;
@@ -39,9 +37,9 @@ features.push(function (p) {
     var mask = el.dataset.fgMask;
     el.removeAttribute("maxlength");
     el.addEventListener("input", function (event) {
-      var value = el.value, caret = el.selectionStart;
-      if (event.inputType === "deleteContentBackward" && el.dataset.fgLast && value.length < el.dataset.fgLast.length) {
-        var gone = el.dataset.fgLast.slice(caret, caret + el.dataset.fgLast.length - value.length);
+      var value = el.value, caret = el.selectionStart, last = el.dataset.fgLast;
+      if (event.inputType === "deleteContentBackward" && last && value.length < last.length) {
+        var gone = last.slice(caret, caret + last.length - value.length);
         if (!/[A-Za-z0-9]/.test(gone)) {
           var head = value.slice(0, caret).replace(/[A-Za-z0-9][^A-Za-z0-9]*$/, "");
           value = head + value.slice(caret);
