@@ -1,5 +1,6 @@
-// The twin of validate.js and compare.js: a field's first failing check (compare.js: minValue, maxValue, equalsField),
-// the cleaned submission, validation over a whole form.
+// The twin of validate.js and compare.js and chosen.js and readonly.js: a field's first failing check (compare.js:
+// minValue, maxValue, equalsField; chosen.js: an answer that is none of the options; readonly.js: a read-only field), the
+// cleaned submission, validation over a whole form.
 
 import Foundation
 

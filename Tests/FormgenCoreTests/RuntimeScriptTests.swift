@@ -64,7 +64,7 @@ import Testing
         }
         let module = try Self.module("f", sources["f"]!, minified: minified("f", "function b(n){return c(n)}\n"))
         #expect(!module.isMinified && module.body == "function f(long) { return a(long); }\n")
-        #expect(module.minified?.body == "function b(n){return c(n)}\n" && module.minified?.runtimeDigest == whole)
+        #expect(module.minified?.body == "function b(n){return c(n)}" && module.minified?.runtimeDigest == whole, "its last line break left out")
         #expect(module.imports == [.init(module: "values", isOptional: false)])
         let stale = try Self.module("f", sources["f"]! + "// changed\n", minified: minified("f", "function b(n){return c(n)}\n"))
         #expect(stale.minified == nil)
@@ -74,7 +74,7 @@ import Testing
                      "assets/runtime/min/values.js": minified("values", "function c(n){return n}\n")]
         let runtime = RuntimeScript.load(texts: texts, paths: [:], log: DiagnosticLog())
         #expect(runtime.modules.values.allSatisfy { $0.isMinified })
-        #expect(runtime.modules["f"]?.body == "function b(n){return c(n)}\n")
+        #expect(runtime.modules["f"]?.body == "function b(n){return c(n)}")
         texts["assets/runtime/min/values.js"] = minified("values", "function c(n){return n}\n", digest: String(repeating: "0", count: 64))
         let mixed = RuntimeScript.load(texts: texts, paths: [:], log: DiagnosticLog())
         #expect(mixed.modules.values.allSatisfy { !$0.isMinified }, "renamed top-level names only work together")
@@ -101,10 +101,12 @@ import Testing
     @Test func eachPageGetsTheOptionalModulesItsSpecUses() throws {
         let kyc = try #require(ExampleSite.form("kyc/nl"))
         let pets = try #require(ExampleSite.form("pet-adoption"))
-        #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(kyc)) == ["drafts", "prefill", "readonly", "wizard"])
         let journey = try #require(ExampleSite.form("pet-adoption-journey"))
-        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "compare", "conditions", "drafts", "journey", "mask", "wizard"])
-        #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["conditions", "drafts", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(journey)) == ["bounds", "chosen", "compare", "conditions", "drafts", "journey", "mask", "wizard"])
+        #expect(RuntimeScript.modules(for: FormSpec(pets)) == ["chosen", "conditions", "drafts", "mask", "wizard"])
+        // chosen.js for selects, radios and checkboxes (their option check and labels): kyc/be has one checkbox only.
+        #expect(!RuntimeScript.modules(for: FormSpec(try #require(ExampleSite.form("kyc/be")))).contains("chosen"))
         // conditions.js for a form's rules or a repeating section's only: kyc/nl and login have none.
         let household = try #require(ExampleSite.form("household"))
         #expect(FormSpec(household).rules.isEmpty && RuntimeScript.modules(for: FormSpec(household)).contains("conditions"))

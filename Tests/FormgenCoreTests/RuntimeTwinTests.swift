@@ -12,7 +12,8 @@ import Testing
         "values.js": "Values.swift", "dates.js": "Dates.swift", "bounds.js": "Bounds.swift", "rules.js": "Rules.swift", "conditions.js": "Conditions.swift",
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
         "drop.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "choice.js": "Choice.swift", "count.js": "Count.swift",
-        "grid.js": "Grid.swift", "offsets.js": "Bounds.swift", "compare.js": "Validate.swift",
+        "grid.js": "Grid.swift", "offsets.js": "Bounds.swift", "compare.js": "Validate.swift", "chosen.js": "Validate.swift",
+        "readonly.js": "Validate.swift",
     ]
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.

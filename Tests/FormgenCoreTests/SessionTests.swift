@@ -51,7 +51,7 @@ import Testing
         #expect(json.contains(#""session":{"check":{"credentials":"include","endpoint":"/api/me"},"else":"/login/","logout":{"credentials":"include","endpoint":"/api/logout","goTo":"/login/"}}"#))
         #expect(json.contains(#"{"credentials":"include","endpoint":"/api/me","fields":["name"],"id":"me"}"#))
         #expect(json.contains(#"{"endpoint":"https://api.example.org/x","fields":["email"],"id":"plain"}"#))
-        #expect(json.contains(#""credentials":"include","encoding":"json""#))
+        #expect(json.contains(#""submit":{"action":"/api/profile","credentials":"include""#) && !json.contains(#""encoding""#), "a JSON post is the default")
         #expect(json.contains(#""redirect":"/home/""#))
         #expect(RuntimeScript.modules(for: spec).contains("session"))
         // Decoding what the page embeds gives the same spec back.

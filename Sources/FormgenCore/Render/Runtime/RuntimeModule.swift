@@ -90,7 +90,8 @@ public struct RuntimeModule: Sendable, Hashable {
         let header = minified[..<newline]
         guard header.hasPrefix(prefix), header.hasSuffix("; do not edit */") else { return nil }
         let digest = header.dropFirst(prefix.count).dropLast("; do not edit */".count)
-        return (String(minified[minified.index(after: newline)...]), String(digest))
+        // Without its last line break: the page joins minified bodies on one line (RuntimeScript.join).
+        return (String(minified[minified.index(after: newline)...]).trimmingCharacters(in: .whitespacesAndNewlines), String(digest))
     }
 
     /// `import` or `export` when the line starts with that keyword (a whole word), else nil.
