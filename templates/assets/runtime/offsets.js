@@ -1,5 +1,5 @@
 /* Date bounds relative to today (`-18y`, `+30d`, `-1y6m`) for bounds.js: joined only into pages whose date rules have
-   one (RuntimeScript.hasOffsetBound), and on preview pages with date rules, so that Formgen.resolveBound is whole. */
+   one (RuntimeScript.hasOffsetBound), and on every preview page, so that Formgen.resolveBound is whole. */
 import { offsets } from "./bounds.js";
 import { daysIn } from "./dates.js";
 
