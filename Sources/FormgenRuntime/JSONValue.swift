@@ -168,8 +168,8 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             default:
-                let category = scalar.properties.generalCategory
-                let invisible = scalar.value < 0x20 || (scalar.value >= 0x7F && [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator].contains(category))
+                let invisible = scalar.value < 0x20 || (scalar.value >= 0x7F
+                    && [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory))
                 if invisible {
                     for unit in String(scalar).utf16 { output += "\\u" + String(unit, radix: 16).leftPadded(to: 4) }
                 } else {

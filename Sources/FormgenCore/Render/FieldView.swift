@@ -65,20 +65,22 @@ struct FieldView {
             "inputMode": .text(inputMode),
             "step": type == .number ? "any" : false,
             "widthClass": .text(widthClass),
+            "options": .objects(options),
+            "columns": kind == .grid ? .objects(field.options.map { ["label": .text($0.label)] }) : false,
+            "rows": kind == .grid ? .objects(gridRows(required: field.required && !sometimesAsked)) : false,
+            "scaleEnds": kind == .scale ? .objects(scaleEnds) : false,
+            "hasScaleEnds": .bool(kind == .scale && !scaleEnds.isEmpty),
+            "scaleDescribedBy": .text(kind == .scale ? scaleDescribedBy : nil),
+            "boxes": dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
+                                                       autocomplete: autocomplete)) } ?? false,
+            "optionalText": .text(tables.table(for: language)["optional"] ?? ""),
+            // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
+            "ltr": .bool(tables.direction(for: language) == "rtl"
+                && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type))),
         ]
-        view["options"] = .objects(options)
-        view["columns"] = kind == .grid ? .objects(field.options.map { ["label": .text($0.label)] }) : false
-        view["rows"] = kind == .grid ? .objects(gridRows(required: field.required && !sometimesAsked)) : false
-        view["scaleEnds"] = kind == .scale ? .objects(scaleEnds) : false
-        view["hasScaleEnds"] = .bool(kind == .scale && !scaleEnds.isEmpty)
-        view["scaleDescribedBy"] = .text(kind == .scale ? scaleDescribedBy : nil)
-        view["boxes"] = dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
-                                                           autocomplete: autocomplete)) } ?? false
+        // Everything else in the one literal, sized at once: growing a dictionary of fifty views per field was a
+        // fiftieth of a build.
         for (key, value) in limits { view[key] = .text(value) }
-        view["optionalText"] = .text(tables.table(for: language)["optional"] ?? "")
-        // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
-        view["ltr"] = .bool(tables.direction(for: language) == "rtl"
-            && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type)))
         view["attributes"] = .text(Self.attributes(view))
         return view
     }

@@ -15,7 +15,8 @@ public final class StyleSheet: @unchecked Sendable {
     private let blocks: [Block]
     private let names: Names
     private let lock = NSLock()
-    private var subsets: [[Bool]: Subset] = [:]
+    /// By the page's used selectors, packed 64 to a word (hashing a `[Bool]` of every selector cost more).
+    private var subsets: [[UInt64]: Subset] = [:]
     /// The words of each runtime script, by its hash.
     private var scripts: [String: PageWords] = [:]
 
@@ -135,8 +136,10 @@ public final class StyleSheet: @unchecked Sendable {
     private func subset(present: PageWords) -> Subset {
         var used: [Bool] = []
         Self.mark(blocks, present: present, used: &used)
+        var key = [UInt64](repeating: 0, count: (used.count + 63) / 64)
+        for index in used.indices where used[index] { key[index >> 6] |= 1 << UInt64(index & 63) }
         lock.lock()
-        if let known = subsets[used] {
+        if let known = subsets[key] {
             lock.unlock()
             return known
         }
@@ -145,7 +148,7 @@ public final class StyleSheet: @unchecked Sendable {
         let css = Self.render(blocks, used: used, index: &index)
         let subset = Subset(css: css, cspSource: SHA256.cspSource(for: css))
         lock.lock()
-        subsets[used] = subset
+        subsets[key] = subset
         lock.unlock()
         return subset
     }

@@ -104,14 +104,16 @@ public struct OutputWriter: Sendable {
         let failure = FirstError()
         let rendered = ResultSlots<String>(count: outputs.count)
         let stagingRoot = staging.path + "/", outputRoot = outputDirectory.path + "/"
+        // Into a new folder there is nothing to link: no system call per file goes looking.
+        let hasPrevious = FileManager.default.fileExists(atPath: outputDirectory.path)
         FileSystemWork.run(outputs.count, jobs: jobs) { index in
             let relative = outputs[index].path
             let target = stagingRoot + relative
             let previous = outputRoot + relative
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
+            if hasPrevious, let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
             rendered[index] = relative
             let data = outputs[index].bytes()
-            if Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
+            if hasPrevious, Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
             do { try Self.writeFile(target, data) } catch { failure.record(error) }
         }
         if let error = failure.error { throw error }
