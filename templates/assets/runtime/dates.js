@@ -1,5 +1,10 @@
 /* Calendar dates as [year, month, day], in UTC (date bounds and ages: bounds.js). */
-export function daysIn(y, m) { return [31, (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]; }
+/** The days in month `m` of year `y` (day 0 of the next month is this month's last; setUTCFullYear takes years 0-99 as they are). */
+export function daysIn(y, m) {
+  var last = new Date(0);
+  last.setUTCFullYear(y, m, 0);
+  return last.getUTCDate();
+}
 export function parseDate(value) {
   var match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return null;
@@ -7,7 +12,7 @@ export function parseDate(value) {
   return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m) ? [y, m, d] : null;
 }
 export function iso(date) {
-  return String(date[0]).padStart(4, "0") + "-" + String(date[1]).padStart(2, "0") + "-" + String(date[2]).padStart(2, "0");
+  return date.map(function (n, i) { return String(n).padStart(i ? 2 : 4, "0"); }).join("-");
 }
 /** Today as [y, m, d] in UTC; `now` is a Date or "YYYY-MM-DD" (anything else: the clock). */
 export function todayUTC(now) {
