@@ -178,8 +178,15 @@ struct ConfigNode {
         }
     }
 
-    var intValue: Int? { scalarText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-    var doubleValue: Double? { scalarText.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+    var intValue: Int? { scalarText.flatMap { Int(Self.trimmed($0)) } }
+    var doubleValue: Double? { scalarText.flatMap { Double(Self.trimmed($0)) } }
+
+    /// `text` without white space at either end; the text itself, not a copy made by Foundation, when it starts and
+    /// ends with a visible ASCII character (as numbers in configs do).
+    static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
 
     func int(_ key: String) -> Int? {
         guard let value = self[key], !value.isNull else { return nil }
@@ -220,14 +227,13 @@ struct ConfigNode {
     }
 
     /// Where each key's value starts, by key (a field's ``Field/keyLocations``).
-    var valueLocations: [String: SourceLocation] {
-        guard isMapping else { return [:] }
+    var valueLocations: KeyLocations {
+        guard isMapping else { return KeyLocations() }
         let members = tree.children(of: index)
-        var locations: [String: SourceLocation] = [:]
-        locations.reserveCapacity(members.count / 2)
+        var locations = KeyLocations(file: tree.file, capacity: members.count / 2)
         for position in stride(from: members.startIndex, to: members.endIndex, by: 2) {
             let value = tree.nodes[Int(members[position + 1])]
-            locations[tree.nodes[Int(members[position])].text] = SourceLocation(file: tree.file, line: Int(value.line), column: Int(value.column))
+            locations.append(tree.nodes[Int(members[position])].text, line: value.line, column: value.column)
         }
         return locations
     }

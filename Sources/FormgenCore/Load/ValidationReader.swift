@@ -80,11 +80,12 @@ struct ValidationReader {
             kind = .email
         case "regex", "pattern":
             guard let pattern = need({ $0.scalarText }, "a regular expression") else { return nil }
-            if let problem = RegexSyntax.problem(in: pattern) {
+            let verdict = PatternVerdicts.shared.verdict(on: pattern)
+            if let problem = verdict.syntax {
                 value?.error("invalid regex '\(pattern)': \(problem)")
                 return nil
             }
-            if let slow = SlowRegexCheck.problem(in: pattern) {
+            if let slow = verdict.slow {
                 if allowSlow {
                     value?.warning("slow regex '\(pattern)' accepted by allowSlowRegex: \(slow)")
                 } else {
