@@ -11,8 +11,15 @@ extension Form {
     public func translated(to language: String) -> Form {
         var form = self
         form.language = language
-        // When no text has a translation, every text picks itself: no table is needed.
+        // When no text has a translation, every text picks itself: no table is needed. When no field has one either
+        // (nor anything a translation rewrites: an "Other", a grid row's flags), pages and fields stay as they are.
         let untranslated = texts.allSatisfy { $0.translations.isEmpty }
+        if untranslated, !containsField(where: { !$0.staysInEveryLanguage }) {
+            var form = self
+            form.language = language
+            form.submission = submission.translated(to: language)
+            return form
+        }
         var byText: [String: TranslatableText] = [:]
         if !untranslated {
             byText.reserveCapacity(texts.count)
@@ -62,6 +69,15 @@ extension Form {
     /// The texts with no translation into `language`, in file order.
     public func untranslated(in language: String) -> [TranslatableText] {
         texts.filter { $0.text(in: language) == nil }.sorted { $0.location < $1.location }
+    }
+}
+
+extension Field {
+    /// Whether translating the field changes nothing when no text of its form has a translation: it has no
+    /// translations of its own, no "Other" (whose built-in label has some), and no grid row with flags a translation drops.
+    var staysInEveryLanguage: Bool {
+        translations.isEmpty && other == nil && validations.allSatisfy { $0.messageTranslations.isEmpty }
+            && rows.allSatisfy { $0.exclusive == nil && $0.synonyms.isEmpty }
     }
 }
 
