@@ -10,7 +10,9 @@ public enum DateBound: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `2024-01-31`, `today`, `-18y`, `+30d`, `-1y6m`.
     public init?(_ text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        // Foundation trims only when an end may be white space (a date written plainly starts and ends with ASCII).
+        let ends = (text.utf8.first ?? 0, text.utf8.last ?? 0)
+        let text = (0x21..<0x80).contains(ends.0) && (0x21..<0x80).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespaces)
         if text == "today" {
             self = .relative(years: 0, months: 0, days: 0)
             return

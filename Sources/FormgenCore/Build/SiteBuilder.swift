@@ -80,6 +80,8 @@ public struct SiteBuilder {
     public var cache: ConfigCache?
     /// The digests of input files known so far (`formgen serve` keeps one), so unchanged files are not read again.
     public var digests: FileDigests
+    /// The settings' description in cache keys, kept for the build's second ask (checks, then outputs).
+    private let settingsDescription = SettingsDescription()
 
     public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
@@ -92,13 +94,17 @@ public struct SiteBuilder {
     /// `passed` holds, by form path, the cache keys of forms known to pass their checks without a word (the last
     /// build's, when it said nothing): a form whose key is still that one is not checked again.
     public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
-        let (messages, problems) = MessageTables.reading(templatesDirectory: options.templatesDirectory)
-        for problem in problems {
-            let parts = problem.components(separatedBy: ": ")
-            log.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
-        }
+        // The message tables and the theme are read on one thread while the configs are read on the others (the log
+        // sorts what each says).
         let themeLog = DiagnosticLog(), templates = options.templatesDirectory
-        let (theme, loaded) = Parallel(jobs: options.jobs).pair({ Theme.load(overrides: templates, messages: messages, log: themeLog) }, while: {
+        let (theme, loaded) = Parallel(jobs: options.jobs).pair({
+            let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
+            for problem in problems {
+                let parts = problem.components(separatedBy: ": ")
+                themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
+            }
+            return Theme.load(overrides: templates, messages: messages, log: themeLog)
+        }, while: {
             SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs)).load(log: log)
         })
         themeLog.diagnostics.forEach(log.append)
@@ -258,7 +264,7 @@ public struct SiteBuilder {
     private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
-        let base = [options.toolIdentity, theme.digest, StableDescription.of(site.settings), "docs:\(!site.docs.isEmpty)",
+        let base = [options.toolIdentity, theme.digest, settingsDescription.of(site.settings), "docs:\(!site.docs.isEmpty)",
                     "preview:\(options.preview.map { "\($0.sinkPrefix)|\($0.scriptSource)" } ?? "")",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
@@ -398,5 +404,20 @@ public struct SiteBuilder {
         state.save(for: output)
         report.state = state
         return report
+    }
+}
+
+/// ``StableDescription`` of the last site settings described (reflection over every value, so worth keeping).
+private final class SettingsDescription: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: (settings: SiteSettings, text: String)?
+
+    func of(_ settings: SiteSettings) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let last, last.settings == settings { return last.text }
+        let text = StableDescription.of(settings)
+        last = (settings, text)
+        return text
     }
 }

@@ -5,6 +5,13 @@ struct LanguageVariants {
     var strict = false
 
     func expand(_ site: Site, log: DiagnosticLog) -> Site {
+        // A site in one language whose forms are each in one: nothing to publish, nothing to warn about, and the site
+        // (with the forms it has sorted already) is kept as it is.
+        func single(_ form: Form) -> Bool { form.languages.count <= 1 && form.alternates.isEmpty }
+        if site.settings.languages.count <= 1, site.translations.isEmpty, site.forms.allSatisfy(single),
+           site.flows.allSatisfy({ $0.countries.allSatisfy { single($0.form) } }) {
+            return site
+        }
         var site = site
         var reported: Set<String> = []
         let settings = site.settings

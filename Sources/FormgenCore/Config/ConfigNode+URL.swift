@@ -26,7 +26,7 @@ extension ConfigNode {
     /// Reports the refused link and image addresses of Markdown texts written under `key`.
     func checkLinks(in texts: [String], key: String) {
         guard let node = self[key] else { return }
-        for text in Set(texts).sorted() {
+        for text in Set(texts).sorted() where Markdown.mayHoldLinksOrTables(text) {
             let rendered = Markdown.render(text)
             if let table = rendered.oversizedTable { node.error("'\(key)': \(Markdown.oversizedTableMessage(table))") }
             for link in rendered.links {

@@ -5,21 +5,39 @@ import Foundation
 /// Loaders read configs through it so that every problem is reported with the
 /// file, line and column of the value at fault, and reading goes on after an error.
 struct ConfigNode {
-    let tree: ConfigTree
-    let index: Int32
-    let log: DiagnosticLog
-    /// The file's translatable texts, shared by every node of the file.
-    var texts = TextCatalog()
+    /// What every node of one file shares, in one object: handing a node on retains one reference, not three.
+    private final class File: @unchecked Sendable {
+        let tree: ConfigTree
+        let log: DiagnosticLog
+        let texts: TextCatalog
 
-    init(tree: ConfigTree, index: Int32, log: DiagnosticLog, texts: TextCatalog = TextCatalog()) {
-        self.tree = tree
-        self.index = index
-        self.log = log
-        self.texts = texts
+        init(tree: ConfigTree, log: DiagnosticLog, texts: TextCatalog) {
+            self.tree = tree
+            self.log = log
+            self.texts = texts
+        }
     }
 
-    private var node: ConfigTree.Node { tree.nodes[Int(index)] }
-    private func child(_ index: Int32) -> ConfigNode { ConfigNode(tree: tree, index: index, log: log, texts: texts) }
+    private let shared: File
+    let index: Int32
+
+    var tree: ConfigTree { shared.tree }
+    var log: DiagnosticLog { shared.log }
+    /// The file's translatable texts, shared by every node of the file.
+    var texts: TextCatalog { shared.texts }
+
+    init(tree: ConfigTree, index: Int32, log: DiagnosticLog, texts: TextCatalog = TextCatalog()) {
+        shared = File(tree: tree, log: log, texts: texts)
+        self.index = index
+    }
+
+    private init(shared: File, index: Int32) {
+        self.shared = shared
+        self.index = index
+    }
+
+    private var node: ConfigTree.Node { shared.tree.nodes[Int(index)] }
+    private func child(_ index: Int32) -> ConfigNode { ConfigNode(shared: shared, index: index) }
 
     var file: String { tree.file }
 
@@ -178,8 +196,15 @@ struct ConfigNode {
         }
     }
 
-    var intValue: Int? { scalarText.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
-    var doubleValue: Double? { scalarText.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } }
+    var intValue: Int? { scalarText.flatMap { Int(Self.trimmed($0)) } }
+    var doubleValue: Double? { scalarText.flatMap { Double(Self.trimmed($0)) } }
+
+    /// `text` without white space at either end; the text itself, not a copy made by Foundation, when it starts and
+    /// ends with a visible ASCII character (as numbers in configs do).
+    static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
+        return text.trimmingCharacters(in: .whitespaces)
+    }
 
     func int(_ key: String) -> Int? {
         guard let value = self[key], !value.isNull else { return nil }
@@ -220,14 +245,13 @@ struct ConfigNode {
     }
 
     /// Where each key's value starts, by key (a field's ``Field/keyLocations``).
-    var valueLocations: [String: SourceLocation] {
-        guard isMapping else { return [:] }
+    var valueLocations: KeyLocations {
+        guard isMapping else { return KeyLocations() }
         let members = tree.children(of: index)
-        var locations: [String: SourceLocation] = [:]
-        locations.reserveCapacity(members.count / 2)
+        var locations = KeyLocations(file: tree.file, capacity: members.count / 2)
         for position in stride(from: members.startIndex, to: members.endIndex, by: 2) {
             let value = tree.nodes[Int(members[position + 1])]
-            locations[tree.nodes[Int(members[position])].text] = SourceLocation(file: tree.file, line: Int(value.line), column: Int(value.column))
+            locations.append(tree.nodes[Int(members[position])].text, line: value.line, column: value.column)
         }
         return locations
     }

@@ -35,7 +35,8 @@ private struct YAMLTreeReader {
         var line: Int
         var column: Int
         var anchor: String?
-        var children: [Int32] = []
+        /// Where its children start in `pending`.
+        var start: Int
         /// How many values it holds with every alias counted in full (itself included).
         var expanded = 1
     }
@@ -52,6 +53,8 @@ private struct YAMLTreeReader {
     var expanded: [Int] = []
     var anchors: [String: Int32] = [:]
     var stack: [Open] = []
+    /// The children of every open collection, the innermost's last: one array for all, not one per collection.
+    var pending: [Int32] = []
     var aliased = 0
 
     init(file: String) { self.file = file }
@@ -62,6 +65,9 @@ private struct YAMLTreeReader {
         defer { yaml_parser_delete(&parser) }
         yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING)
         yaml_parser_set_input_string(&parser, bytes.baseAddress, bytes.count)
+        // About one node in every eight bytes of a config: room for them at once, not grown by copying.
+        builder.reserveCapacity(bytes.count / 8)
+        expanded.reserveCapacity(bytes.count / 8)
         var root: Int32?
         var documents = 0
         do {
@@ -91,8 +97,10 @@ private struct YAMLTreeReader {
                     try open(.mapping, line: line, column: column, anchor: Self.text(event.data.mapping_start.anchor))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     let done = stack.removeLast()
-                    if done.kind == .mapping { try checkKeys(done.children) }
-                    let index = builder.add(done.kind, line: done.line, column: done.column, children: done.children)
+                    let members = pending[done.start...]
+                    if done.kind == .mapping { try checkKeys(members) }
+                    let index = builder.add(done.kind, line: done.line, column: done.column, children: members)
+                    pending.removeSubrange(done.start...)
                     expanded.append(done.expanded)
                     try finish(index, anchor: done.anchor, into: &root)
                 case YAML_ALIAS_EVENT:
@@ -120,7 +128,7 @@ private struct YAMLTreeReader {
         guard stack.count < ConfigTree.maximumYAMLDepth else {
             throw Failure(line: line, column: column, message: "nested more than \(ConfigTree.maximumYAMLDepth) levels deep")
         }
-        stack.append(Open(kind: kind, line: line, column: column, anchor: anchor))
+        stack.append(Open(kind: kind, line: line, column: column, anchor: anchor, start: pending.count))
     }
 
     /// A node is complete: named by its anchor, and a child of the open collection (or the document's root).
@@ -130,13 +138,15 @@ private struct YAMLTreeReader {
             root = index
             return
         }
-        stack[stack.count - 1].children.append(index)
+        pending.append(index)
         let (sum, overflow) = stack[stack.count - 1].expanded.addingReportingOverflow(expanded[Int(index)])
         stack[stack.count - 1].expanded = overflow ? Int.max : sum
     }
 
     /// A key written twice in one mapping is an error at the first key (in name order) that repeats, as Yams reported it.
-    private func checkKeys(_ members: [Int32]) throws {
+    private func checkKeys(_ members: ArraySlice<Int32>) throws {
+        if members.count <= 32, !hasRepeatedScalarKey(members) { return }
+        let members = Array(members)
         var scalarMembers: [Int32] = []
         for position in stride(from: 0, to: members.count - 1, by: 2) where builder.nodes[Int(members[position])].kind == .scalar {
             scalarMembers += [members[position], members[position + 1]]
@@ -146,6 +156,18 @@ private struct YAMLTreeReader {
         let key = stride(from: 0, to: members.count, by: 2).lazy.map { builder.nodes[Int(members[$0])] }.first { $0.text == first }
         throw Failure(line: Int(key?.line ?? 1), column: Int(key?.column ?? 1),
                       message: "duplicate key\(repeated.count > 1 ? "s" : "") \(repeated.map { "'\($0)'" }.joined(separator: ", ")) in mapping")
+    }
+
+    /// Whether two scalar keys of a small mapping have the same text, compared pairwise without allocating.
+    private func hasRepeatedScalarKey(_ members: ArraySlice<Int32>) -> Bool {
+        let nodes = builder.nodes
+        for position in stride(from: members.startIndex + 2, to: members.endIndex - 1, by: 2) where nodes[Int(members[position])].kind == .scalar {
+            let key = nodes[Int(members[position])].text
+            for earlier in stride(from: members.startIndex, to: position, by: 2) where nodes[Int(members[earlier])].kind == .scalar {
+                if nodes[Int(members[earlier])].text == key { return true }
+            }
+        }
+        return false
     }
 
     private static func text(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {

@@ -35,9 +35,20 @@ final class ConfigTree: @unchecked Sendable {
         private(set) var nodes: [Node] = []
         private(set) var children: [Int32] = []
 
+        /// Makes room for `count` nodes and as many child entries.
+        mutating func reserveCapacity(_ count: Int) {
+            nodes.reserveCapacity(count)
+            children.reserveCapacity(count)
+        }
+
         /// Adds a node and returns its index; `children` are its children's indices (for a mapping: key, value, …).
         @discardableResult
         mutating func add(_ kind: Kind, plain: Bool = false, line: Int, column: Int, text: String = "", children own: [Int32] = []) -> Int32 {
+            add(kind, plain: plain, line: line, column: column, text: text, children: own[...])
+        }
+
+        @discardableResult
+        mutating func add(_ kind: Kind, plain: Bool = false, line: Int, column: Int, text: String = "", children own: ArraySlice<Int32>) -> Int32 {
             nodes.append(Node(kind: kind, plain: plain, line: Int32(clamping: line), column: Int32(clamping: column), text: text,
                               first: Int32(children.count), count: Int32(own.count)))
             children.append(contentsOf: own)

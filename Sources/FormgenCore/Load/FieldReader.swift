@@ -116,10 +116,13 @@ struct FieldReader {
     /// `type: autocomplete`: a select with `search: true`.
     static let autocompleteType = "autocomplete"
 
+    /// An ASCII letter, then ASCII letters, digits, `_` and `-` (the only ASCII characters that are alphabetic are the letters).
     static func isValidID(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, first.properties.isAlphabetic else { return false }
-        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        guard let first = id.utf8.first, isASCIILetter(first) else { return false }
+        return id.utf8.allSatisfy { isASCIILetter($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
     }
+
+    static func isASCIILetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
 }
 
 /// Reads `options`: a list of strings, or of `{value, label, exclusive, synonyms}`; `exclusive: true` ("None of these")

@@ -117,10 +117,7 @@ struct NativeFormReader {
         if nested(section.items) { node["sections"]?.error("a repeating section cannot hold another repeating section") }
     }
 
-    static func isPageID(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
-    }
+    static func isPageID(_ id: String) -> Bool { FieldReader.isValidID(id) }
 
     private func readSections(_ node: ConfigNode?, rules: inout [VisibilityRule]) -> [FormItem] {
         guard let node, let items = node.expectSequence("'sections'") else { return [] }

@@ -70,6 +70,7 @@ public struct SiteLoader: Sendable {
             readings[index] = entry
         }
         cache?.keep(only: Set(files))
+        forms.reserveCapacity(files.count)
         for index in files.indices {
             guard let entry = readings[index] else { continue }
             entry.diagnostics.forEach(log.append)
@@ -94,7 +95,9 @@ public struct SiteLoader: Sendable {
         for index in countries.indices { countries[index].dataSources = endpoints.expand(countries[index].dataSources, log: log) }
         var flow = assembleFlow(flows: flows, countries: countries, settings: settings, log: log)
         let listIDs = Set(settings.remote.lists.map(\.id))
-        forms = forms.map { resolveLists($0, lists: remoteContent.lists, declared: listIDs, log: log) }
+        for index in forms.indices where forms[index].containsField(where: { $0.optionsList != nil }) {
+            forms[index] = resolveLists(forms[index], lists: remoteContent.lists, declared: listIDs, log: log)
+        }
         if var assembled = flow {
             for index in assembled.flow.countries.indices {
                 assembled.flow.countries[index].form = resolveLists(assembled.flow.countries[index].form, lists: remoteContent.lists,
@@ -122,7 +125,9 @@ public struct SiteLoader: Sendable {
             forms = Array(translated.prefix(forms.count))
             for (index, form) in translated.dropFirst(forms.count).enumerated() { flow?.flow.countries[index].form = form }
         }
-        reportDuplicatePaths(forms + (flow.map { [$0.placeholderForm] } ?? []), log: log)
+        var places = forms.map { (path: $0.path, location: $0.location) }
+        if let flow { places.append((flow.placeholderForm.path, flow.placeholderForm.location)) }
+        reportDuplicatePaths(places, log: log)
         var site = Site(settings: settings, forms: forms.sorted { $0.path < $1.path }, flows: flow.map { [$0.flow] } ?? [])
         site.sourceDigests = Dictionary(uniqueKeysWithValues: files.indices.compactMap { index in digests[index].map { (files[index], $0) } })
         site.sourceDigests.merge(remoteContent.digests) { first, _ in first }
@@ -266,6 +271,7 @@ public struct SiteLoader: Sendable {
             if let suggestion = closestMatch(to: id, in: ids) { message += " (did you mean '\(suggestion)'?)" }
             log.warning(message, at: override.location)
         }
+        guard !overrides.isEmpty else { return forms }
         return forms.map { form in overrides[form.id].map { $0.applied(to: form) } ?? form }
     }
 
@@ -333,13 +339,15 @@ public struct SiteLoader: Sendable {
         return AssembledFlow(flow: flow, location: definition?.location ?? countries.first?.location ?? SourceLocation(file: configDirectory, line: 1, column: 1))
     }
 
-    private func reportDuplicatePaths(_ forms: [Form], log: DiagnosticLog) {
+    /// `places` are the forms' paths and locations (sorted as such, not as whole forms: a form's copy retains each of its values).
+    private func reportDuplicatePaths(_ places: [(path: String, location: SourceLocation)], log: DiagnosticLog) {
         var seen: [String: SourceLocation] = [:]
-        for form in forms.sorted(by: { $0.location < $1.location }) {
-            if let first = seen[form.path] {
-                log.error("two forms would be written to '\(form.path)/' (the other is at \(first)); give one a different 'id' or file name", at: form.location)
+        seen.reserveCapacity(places.count)
+        for (path, location) in places.sorted(by: { $0.location < $1.location }) {
+            if let first = seen[path] {
+                log.error("two forms would be written to '\(path)/' (the other is at \(first)); give one a different 'id' or file name", at: location)
             } else {
-                seen[form.path] = form.location
+                seen[path] = location
             }
         }
     }

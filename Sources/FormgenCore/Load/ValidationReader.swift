@@ -18,7 +18,7 @@ struct ValidationReader {
         var rules: [ValidationRule] = []
         for entry in node.entries where entry.key != "message" && entry.key != Self.allowSlowKey {
             if entry.value.isMapping {
-                entry.value.warnUnknownKeys(allowed: ["value", "message", Self.allowSlowKey], in: "validation rule '\(entry.key)'")
+                entry.value.warnUnknownKeys(allowed: Self.ruleKeys, in: "validation rule '\(entry.key)'")
                 let valueNode = entry.value["value"]
                 if let rule = makeRule(name: entry.key, nameNode: entry.keyNode, value: valueNode,
                                        message: entry.value.localized("message") ?? sharedMessage, at: entry.keyNode.location,
@@ -43,6 +43,9 @@ struct ValidationReader {
         return makeRule(name: name, nameNode: typeNode, value: node["value"], message: node.localized("message"), at: node.location,
                         allowSlow: node.bool(Self.allowSlowKey) ?? false)
     }
+
+    /// The keys of a rule written as a mapping (`maxLength: {value: 60, message: …}`).
+    static let ruleKeys: Set<String> = ["value", "message", allowSlowKey]
 
     /// The key that accepts a regex the slow-pattern check flags (then a warning instead of an error).
     static let allowSlowKey = "allowSlowRegex"
@@ -80,11 +83,12 @@ struct ValidationReader {
             kind = .email
         case "regex", "pattern":
             guard let pattern = need({ $0.scalarText }, "a regular expression") else { return nil }
-            if let problem = RegexSyntax.problem(in: pattern) {
+            let verdict = PatternVerdicts.shared.verdict(on: pattern)
+            if let problem = verdict.syntax {
                 value?.error("invalid regex '\(pattern)': \(problem)")
                 return nil
             }
-            if let slow = SlowRegexCheck.problem(in: pattern) {
+            if let slow = verdict.slow {
                 if allowSlow {
                     value?.warning("slow regex '\(pattern)' accepted by allowSlowRegex: \(slow)")
                 } else {

@@ -52,7 +52,7 @@ public struct Field: Sendable, Hashable {
         var location: SourceLocation
         var typeLocation: SourceLocation
         var translations: [String: [String: String]] = [:]
-        var keyLocations: [String: SourceLocation] = [:]
+        var keyLocations = KeyLocations()
         var other: OtherChoice?
         var otherOf: String?
     }
@@ -251,7 +251,7 @@ public struct Field: Sendable, Hashable {
         _modify { yield &unique().values.translations }
     }
     /// Where each key's value was written (`dataSource` → 14:17), for errors about that key.
-    public var keyLocations: [String: SourceLocation] {
+    public var keyLocations: KeyLocations {
         get { storage.values.keyLocations }
         _modify { yield &unique().values.keyLocations }
     }
@@ -283,25 +283,33 @@ public struct Field: Sendable, Hashable {
         let primary = tag.split(separator: "-").first.map(String.init) ?? tag
         func pick(_ map: [String: String]?) -> String? { map.flatMap { $0[tag] ?? $0[primary] } }
         var copy = self
-        copy.label = pick(translations["label"]) ?? label
-        copy.help = pick(translations["help"]) ?? help
-        copy.placeholder = pick(translations["placeholder"]) ?? placeholder
-        copy.requiredMessage = pick(translations["requiredMessage"]) ?? requiredMessage
+        copy.change(\.label, to: pick(translations["label"]) ?? label)
+        copy.change(\.help, to: pick(translations["help"]) ?? help)
+        copy.change(\.placeholder, to: pick(translations["placeholder"]) ?? placeholder)
+        copy.change(\.requiredMessage, to: pick(translations["requiredMessage"]) ?? requiredMessage)
         if var range = scale {
             range.minLabel = pick(translations["minLabel"]) ?? range.minLabel
             range.maxLabel = pick(translations["maxLabel"]) ?? range.maxLabel
-            copy.scale = range
+            copy.change(\.scale, to: range)
         }
         if var choice = other {
             choice.label = pick(choice.translations) ?? choice.label
-            copy.other = choice
+            copy.change(\.other, to: choice)
         }
-        copy.validations = validations.map { rule in
-            var rule = rule
-            rule.message = pick(rule.messageTranslations) ?? rule.message
-            return rule
+        if validations.contains(where: { !$0.messageTranslations.isEmpty }) {
+            copy.change(\.validations, to: validations.map { rule in
+                var rule = rule
+                rule.message = pick(rule.messageTranslations) ?? rule.message
+                return rule
+            })
         }
         return copy
+    }
+
+    /// Sets a property only when `value` differs from it: a copy of a field keeps sharing the original's values
+    /// until something really changes (translating into the language a field is written in changes nothing).
+    mutating func change<Value: Equatable>(_ property: WritableKeyPath<Field, Value>, to value: Value) {
+        if self[keyPath: property] != value { self[keyPath: property] = value }
     }
 
     /// The options a yes/no field offers.

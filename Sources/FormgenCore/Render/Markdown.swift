@@ -100,6 +100,21 @@ public enum Markdown {
     /// header's columns, so a few kilobytes of `|-|-|…` could otherwise become a gigabyte and a page of megabytes.
     public static let maximumTableCells = 50_000
 
+    /// Whether `markdown` may hold a link, an image or a table: false when it has none of the characters they need
+    /// (`[` for links, images and footnotes, `<` for autolinks and HTML, `:` for addresses with a scheme, `@` for
+    /// e-mail addresses, `|` for tables) nor `www.` (in any case), so checking it need not parse it.
+    public static func mayHoldLinksOrTables(_ markdown: String) -> Bool {
+        var previous: (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in markdown.utf8 {
+            switch byte {
+            case UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "|"): return true
+            case UInt8(ascii: ".") where previous == (0x77, 0x77, 0x77): return true
+            default: previous = (previous.1, previous.2, byte | 0x20)
+            }
+        }
+        return false
+    }
+
     /// The first table of `markdown` with more than ``maximumTableCells`` cells, found from its delimiter row
     /// (`|---|:--:|`) before cmark-gfm parses anything.
     public static func oversizedTable(in markdown: String) -> TableSize? {
