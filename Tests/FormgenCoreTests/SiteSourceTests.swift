@@ -91,6 +91,22 @@ import Testing
         }
     }
 
+    @Test func theConfigFolderSpelledAnotherWayGivesTheSameKeys() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-spelling-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func keys(configs: String, output: String) throws -> [String: String] {
+            let builder = SiteBuilder(options: BuildOptions(configDirectory: configs, templatesDirectory: nil,
+                                                            outputDirectory: root.appendingPathComponent(output).path))
+            _ = try builder.build()
+            return try #require(BuildState.load(for: root.appendingPathComponent(output))).outputKeys
+        }
+        let plain = try keys(configs: Repository.configs, output: "plain")
+        let roundabout = try keys(configs: Repository.configs + "/../" + URL(fileURLWithPath: Repository.configs).lastPathComponent + "/",
+                                  output: "roundabout")
+        #expect(plain.count > 40)
+        #expect(plain == roundabout, "a build after `-c configs` with `-c ./x/../configs/` renders nothing again")
+    }
+
     @Test func onlyABuildThatSaidNothingVouchesForItsForms() {
         let clean = BuildState(fingerprint: "f", pages: 3, files: 4, warnings: [],
                                outputKeys: ["contact/index.html": "k1", "contact/schema.json": "k1", "kyc/nl/index.html": "k2", "index.html": "k3"],

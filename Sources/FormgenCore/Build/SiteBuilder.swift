@@ -233,7 +233,17 @@ public struct SiteBuilder {
         /// path, title, description and languages.
         var listing: String
         var digests: [String: String]
+        /// The config folder as given, with a slash: file names in keys are relative to it, so `-c configs` and
+        /// `-c /path/to/configs` give the same keys.
+        var root: String
         var forms: [String: String] = [:]
+
+        /// A file's name as keys say it: relative to the config folder when under it.
+        func named(_ file: String) -> String { Self.named(file, under: root) }
+
+        static func named(_ file: String, under root: String) -> String {
+            file.hasPrefix(root) ? String(file.dropFirst(root.count)) : file
+        }
 
         func siteWide(_ parts: String...) -> String { siteWide(parts) }
 
@@ -242,8 +252,8 @@ public struct SiteBuilder {
             guard let digest = digests[page.location.file] else { return nil }
             // The data files and the remote sources' answers (a block may show a remote list).
             let data = digests.keys.filter { ByteReplacement.contains("/data/", in: $0) || ByteReplacement.contains("://", in: $0) }
-                .sorted().map { "\($0)=\(digests[$0]!)" }
-            return siteWide(["page", "\(page.location.file)=\(digest)"] + data)
+                .sorted().map { "\(named($0))=\(digests[$0]!)" }
+            return siteWide(["page", "\(named(page.location.file))=\(digest)"] + data)
         }
 
         /// A flow page's key: its definition's and every country's config files, and the listing; nil when one
@@ -251,7 +261,7 @@ public struct SiteBuilder {
         func flow(_ flow: CountryFlow, _ kind: String) -> String? {
             let files = ([flow.definitionFile] + flow.countries.map { Optional($0.form.location.file) }).compactMap { $0 }
             guard files.allSatisfy({ digests[$0] != nil }) else { return nil }
-            return siteWide(["flow", kind] + files.map { "\($0)=\(digests[$0]!)" })
+            return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" })
         }
 
         private func siteWide(_ parts: [String]) -> String {
@@ -262,9 +272,12 @@ public struct SiteBuilder {
     }
 
     private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
+        let root = options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
+        let named = { (file: String) in CacheKeys.named(file, under: root) }
+        let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted()
+            .map { "\(named($0))=\(site.sourceDigests[$0]!)" }
         let lists = site.settings.remote.lists.map { "\($0.id)=\(site.sourceDigests[$0.request.url] ?? "")" }
-        let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted().map { "\($0)=\(site.sourceDigests[$0]!)" }
-        let base = [options.toolIdentity, theme.digest, settingsDescription.of(site.settings), "docs:\(!site.docs.isEmpty)",
+        let base = [options.toolIdentity, theme.digest, settingsDescription.of(site.settings, root: root), "docs:\(!site.docs.isEmpty)",
                     "preview:\(options.preview.map { "\($0.sinkPrefix)|\($0.scriptSource)" } ?? "")",
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
@@ -276,14 +289,14 @@ public struct SiteBuilder {
         for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
         for page in site.pages { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
-        var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests)
+        var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests, root: root)
         var seeded = FNV1a()
         seeded.add(base)
         func key(_ files: [String?]) -> String? {
             var hasher = seeded
             for file in files.compactMap({ $0 }) {
                 guard let digest = site.sourceDigests[file] else { return nil }
-                hasher.add(file)
+                hasher.add(named(file))
                 hasher.add(digest)
             }
             return hasher.hex
@@ -410,14 +423,15 @@ public struct SiteBuilder {
 /// ``StableDescription`` of the last site settings described (reflection over every value, so worth keeping).
 private final class SettingsDescription: @unchecked Sendable {
     private let lock = NSLock()
-    private var last: (settings: SiteSettings, text: String)?
+    private var last: (settings: SiteSettings, root: String, text: String)?
 
-    func of(_ settings: SiteSettings) -> String {
+    /// The settings' description, each position's file said relative to `root` (the config folder).
+    func of(_ settings: SiteSettings, root: String) -> String {
         lock.lock()
         defer { lock.unlock() }
-        if let last, last.settings == settings { return last.text }
-        let text = StableDescription.of(settings)
-        last = (settings, text)
+        if let last, last.settings == settings, last.root == root { return last.text }
+        let text = StableDescription.of(settings) { SiteBuilder.CacheKeys.named($0, under: root) }
+        last = (settings, root, text)
         return text
     }
 }
