@@ -175,8 +175,12 @@ extension Formgen {
                 if !verbosity.quiet {
                     DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
                     if verbosity.verbose && !report.upToDate {
-                        Swift.print("Rendered \(report.written.count) of \(report.files) files (the others are the last build's):")
-                        for path in report.written { Swift.print("  \(path)") }
+                        if report.written.isEmpty {
+                            Swift.print("Rendered none of \(report.files) files: every one is the last build's.")
+                        } else {
+                            Swift.print("Rendered \(report.written.count) of \(report.files) files (the others are the last build's):")
+                            for path in report.written { Swift.print("  \(path)") }
+                        }
                     }
                     Swift.print("\(report.summary) Output in \(site.outputFolder)/")
                     if let timings = options.timings, !report.upToDate { Swift.print(timings.table, terminator: "") }

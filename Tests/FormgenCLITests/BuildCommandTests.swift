@@ -121,6 +121,16 @@ import FormgenCore
         #expect(rebuilt.stdout.contains("Rendered \(listed.count) of "))
     }
 
+    @Test func aBuildWithTheConfigFolderSpelledAnotherWayRendersNothingAgain() throws {
+        let site = try CommandRunner.copyOfExampleConfigs()
+        #expect(try CommandRunner.run(["build", "--config", "configs", "--out", "public"], in: site).status == 0)
+        let absolute = site.appendingPathComponent("configs").path
+        let again = try CommandRunner.run(["build", "--config", absolute, "--out", "public", "--verbose"], in: site)
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("\nRendered none of "), "\(again.stdout)")
+        #expect(again.stdout.contains(" files: every one is the last build's.\n"), "\(again.stdout)")
+    }
+
     @Test func timingsListTheRenderingTimeOfEachKindOfFile() throws {
         let site = try CommandRunner.copyOfExampleConfigs()
         let result = try CommandRunner.run(["build", "--config", "configs", "--out", "public", "--timings"], in: site)
