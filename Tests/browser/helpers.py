@@ -1,8 +1,12 @@
 """Small helpers the browser tests share."""
 import time
 
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+
+# What chromedriver says when the element it found belongs to a document a navigation has just replaced: as a stale
+# element, or as an "unknown error" of its inspector.
+SWAPPED_DOCUMENT = ("does not belong to the document", "No node with given id")
 
 
 def visible_text(driver):
@@ -12,6 +16,10 @@ def visible_text(driver):
         return driver.find_element("tag name", "body").text
     except (NoSuchElementException, StaleElementReferenceException):
         return ""
+    except WebDriverException as error:
+        if any(words in (error.msg or "") for words in SWAPPED_DOCUMENT):
+            return ""
+        raise
 
 
 def wait_for(condition, timeout=5.0, message="condition"):
