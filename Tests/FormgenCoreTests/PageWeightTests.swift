@@ -59,6 +59,26 @@ import Testing
         #expect(renderer.renderForm(form).contains("globalThis.Formgen="))
     }
 
+    /// A count's texts in characters only when a field counts characters, in words only when one counts words:
+    /// registration's textarea counts words (`maxWords` wins over its `maxLength`).
+    @Test func countTextsOnlyForWhatTheFieldsCount() throws {
+        let registration = try Self.embeddedSpec("registration")
+        #expect(registration.messages["countWordsLeft.other"] != nil && registration.messages["countWordsOver.one"] != nil)
+        #expect(!registration.messages.keys.contains { $0.hasPrefix("countChars") })
+        let spec = FormSpec(try #require(ExampleSite.form("registration")))
+        var chars = spec
+        chars.fields = chars.fields.map { field in
+            var field = field
+            field.validations.removeAll { $0.rule == "maxWords" }
+            return field
+        }
+        let embedded = chars.embedded(with: Self.runtime.script(for: chars))
+        #expect(embedded.messages["countCharsLeft.other"] == spec.messages["countCharsLeft.other"] && embedded.messages["countCharsOver.other"] != nil)
+        #expect(!embedded.messages.keys.contains { $0.hasPrefix("countWords") })
+        // kyc/be counts nothing: no count texts at all.
+        #expect(!(try Self.embeddedSpec("kyc/be")).messages.keys.contains { $0.hasPrefix("count") })
+    }
+
     /// A field that is not required and that no rule can require carries no `required` message in the spec.
     @Test func onlyFieldsThatCanBeRequiredCarryTheirRequiredMessage() throws {
         let pets = FormSpec(try #require(ExampleSite.form("pet-adoption")))

@@ -156,6 +156,41 @@ import Testing
         #expect(try #require(runtime.script(for: fixedOnly, exposing: true)).text.contains(offsets))
     }
 
+    @Test func operatorsAndFileTypesJoinOnlyWhereAConditionOrAnAcceptNamesOne() throws {
+        // The example site's rules use equals and notEquals only; registration accepts image/png and image/jpeg.
+        for path in ["registration", "pet-adoption", "pet-adoption-journey", "household", "kyc/be"] {
+            let used = RuntimeScript.modules(for: FormSpec(try #require(ExampleSite.form(path))))
+            #expect(!used.contains("operators") && !used.contains("filetypes"), "\(path): \(used.sorted())")
+        }
+        let site = try TestSite.form("operators.yaml", """
+        id: operators
+        title: Operators
+        fields:
+          - { id: age, label: Age, type: number }
+          - { id: pets, label: Pets, type: number }
+          - { id: scan, label: Scan, type: file, accept: [".pdf", "image/png"] }
+          - { id: photo, label: Photo, type: file, accept: ["image/*"] }
+        rules:
+          - { when: age, condition: greaterThan, value: "17", action: show, otherwise: hide, targets: [pets] }
+        """)
+        let loaded = site.load()
+        let form = try #require(loaded.site.allForms.first, "\(loaded.diagnostics)")
+        let spec = FormSpec(form)
+        #expect(RuntimeScript.modules(for: spec).isSuperset(of: ["conditions", "operators", "files", "filetypes"]))
+        var plain = spec
+        plain.rules = plain.rules.map { rule in var rule = rule; rule.condition = "notEmpty"; return rule }
+        plain.fields.removeAll { $0.id == "scan" }
+        let used = RuntimeScript.modules(for: plain)
+        #expect(used.contains("conditions") && used.contains("files") && !used.contains("operators") && !used.contains("filetypes"))
+        // The script holds a module exactly when the page uses it; the console's preview joins operators.
+        let runtime = RenderTests.theme.runtime
+        let operators = try #require(runtime.modules["operators"]?.body), filetypes = try #require(runtime.modules["filetypes"]?.body)
+        let full = try #require(runtime.script(for: spec)).text, bare = try #require(runtime.script(for: plain)).text
+        #expect(full.contains(operators) && full.contains(filetypes))
+        #expect(!bare.contains(operators) && !bare.contains(filetypes))
+        #expect(try #require(runtime.script(for: plain, exposing: true)).text.contains(operators))
+    }
+
     @Test func theBuiltInModulesAreMinifiedFromTheirCurrentSources() {
         let runtime = RenderTests.theme.runtime
         #expect(Set(runtime.modules.keys).isSuperset(of: ["main", "page", "validate", "bounds", "drafts", "mask", "prefill", "wizard"]))

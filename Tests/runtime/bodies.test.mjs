@@ -7,6 +7,7 @@ import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/chosen.js";
 import "../../templates/assets/runtime/readonly.js";
 import "../../templates/assets/runtime/conditions.js";
+import "../../templates/assets/runtime/operators.js";
 import "../../templates/assets/runtime/grid.js";
 import "../../templates/assets/runtime/choice.js";
 import "../../templates/assets/runtime/compare.js";

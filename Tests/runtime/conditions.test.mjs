@@ -26,3 +26,17 @@ test("with conditions.js the rules hide and require", async () => {
   assert.deepEqual([...chosen.required].sort(), ["kind", "other"]);
   assert.deepEqual([...states({ ...spec, rules: [] }, { kind: "cat" }).required], ["kind"]);
 });
+
+// in, notIn, greaterThan and lessThan are operators.js's, joined only where a rule or branch has one.
+test("without operators.js a rule with in or greaterThan never holds; with it, it does", async () => {
+  await import("../../templates/assets/runtime/conditions.js");
+  const rule = (condition, values) => ({ ...spec, rules: [{ field: "kind", condition, values, action: "hide", targets: ["other"] }] });
+  assert.deepEqual([...states(rule("in", ["cat", "dog"]), { kind: "dog" }).hidden], []);
+  assert.deepEqual([...states(rule("greaterThan", ["3"]), { kind: "5" }).hidden], []);
+  await import("../../templates/assets/runtime/operators.js");
+  assert.deepEqual([...states(rule("in", ["cat", "dog"]), { kind: "dog" }).hidden], ["other"]);
+  assert.deepEqual([...states(rule("notIn", ["cat", "dog"]), { kind: "dog" }).hidden], []);
+  assert.deepEqual([...states(rule("greaterThan", ["3"]), { kind: "5" }).hidden], ["other"]);
+  assert.deepEqual([...states(rule("lessThan", ["3"]), { kind: "5" }).hidden], []);
+  assert.deepEqual([...states(rule("greaterThan", ["3"]), { kind: "five" }).hidden], []);
+});

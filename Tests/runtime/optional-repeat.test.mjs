@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
+import "../../templates/assets/runtime/operators.js";
 import { isBlank } from "../../templates/assets/runtime/repeat.js";
 import { dateWords } from "../../templates/assets/runtime/dates.js";
 import { vectors } from "./load-runtime.mjs";

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { clean, validate } from "../../templates/assets/runtime/validate.js";
 import "../../templates/assets/runtime/conditions.js";
+import "../../templates/assets/runtime/operators.js";
 import "../../templates/assets/runtime/repeat.js";
 import { vectors, specOf } from "./load-runtime.mjs";
 

@@ -9,9 +9,12 @@ import FormgenRuntime
 /// `maxLength`.
 enum FieldCount {
     /// Whether a page spec's field shows a count.
-    static func shows(_ field: FormSpec.FieldSpec) -> Bool {
-        guard field.kind == .textarea || (field.kind == .input && field.type == FieldType.text.rawValue) else { return false }
-        return rule(field.validations.map { ($0.rule, $0.value.flatMap(Self.number)) }, textarea: field.kind == .textarea) != nil
+    static func shows(_ field: FormSpec.FieldSpec) -> Bool { countedRule(field) != nil }
+
+    /// The rule a page spec's field counts by, `maxWords` (words) or `maxLength` (characters); nil when it shows no count.
+    static func countedRule(_ field: FormSpec.FieldSpec) -> String? {
+        guard field.kind == .textarea || (field.kind == .input && field.type == FieldType.text.rawValue) else { return nil }
+        return rule(field.validations.map { ($0.rule, $0.value.flatMap(Self.number)) }, textarea: field.kind == .textarea)?.name
     }
 
     /// The rule a field's count follows, as (name, limit); nil when it shows none.

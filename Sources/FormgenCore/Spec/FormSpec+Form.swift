@@ -53,17 +53,26 @@ extension FormSpec {
     public static let serverMessageKeys: Set<String> = ["tooLong", "tooFast"]
 
     /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
-    /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it.
+    /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it;
+    /// a count's texts in characters (`countChars…`) only when a field counts characters, in words only when one counts words.
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
         let timed = (submit.minSeconds ?? 0) > 0
+        let counted = Self.countedRules(fields)
         embedded.messages = messages.filter { entry in
             let base = Messages.pluralBase(entry.key)
             guard base != "tooFast" || timed else { return false }
+            if base.hasPrefix("countChars") && !counted.contains("maxLength") { return false }
+            if base.hasPrefix("countWords") && !counted.contains("maxWords") { return false }
             return keys.contains(base) || Self.serverMessageKeys.contains(base)
         }
         return embedded
+    }
+
+    /// The rules the count under each field (a repeating section's item fields too) follows: `maxLength`, `maxWords`.
+    static func countedRules(_ fields: [FieldSpec]) -> Set<String> {
+        Set(fields.compactMap(FieldCount.countedRule)).union(fields.flatMap { countedRules($0.fields ?? []) })
     }
 }
 

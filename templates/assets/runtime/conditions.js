@@ -2,8 +2,11 @@
    fields settle (a field hidden in the previous pass counting as empty). Conditions.swift in FormgenRuntime computes
    the same. The build joins this module only for forms with rules (the form's, a repeating section's) or a journey. */
 import { conditional } from "./rules.js";
-import { decimal, isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
+import { isChecked, isEmpty, isGroup, isSingleCheckbox, items, text } from "./values.js";
 
+/** The conditions other than equals, notEquals, empty and notEmpty by name (operators.js: in, notIn, greaterThan,
+    lessThan, joined where a rule or branch has one), each a function of the rule and the answer's texts. */
+export var operators = Object.create(null);
 /** Whether a rule's condition (or a journey branch's) holds for its field's value. */
 export function holds(rule, value, field) {
   var texts = !field ? [text(value)] : isGroup(field) ? items(value) : isSingleCheckbox(field) ? [String(isChecked(value))] : [text(value)];
@@ -12,16 +15,10 @@ export function holds(rule, value, field) {
   switch (rule.condition) {
     case "equals": return texts.indexOf(first) >= 0;
     case "notEquals": return texts.indexOf(first) < 0;
-    case "in": return texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
-    case "notIn": return !texts.some(function (t) { return rule.values.indexOf(t) >= 0; });
     case "empty": return empty;
     case "notEmpty": return !empty;
-    case "greaterThan": case "lessThan":
-      var number = texts.length === 1 ? decimal(texts[0]) : null, limit = decimal(first);
-      if (number === null || limit === null) return false;
-      return rule.condition === "greaterThan" ? number > limit : number < limit;
   }
-  return false;
+  return !!operators[rule.condition] && operators[rule.condition](rule, texts);
 }
 /** Whether two sets hold the same ids. */
 export function same(a, b) { return a.size === b.size && Array.from(a).every(function (id) { return b.has(id); }); }

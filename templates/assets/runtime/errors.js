@@ -27,7 +27,7 @@ export function addErrors(p) {
     p.describe(group ? $("f-" + id) : p.controls(id)[0] || error, error.id, !!message);
     p.controls(id).forEach(function (el) { if (message) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid"); });
   }
-  function renderSummary(extra, focus) {
+  function renderSummary(focus, extra) {
     if (!summary) return;
     var ids = p.expand(p.inputs.map(function (f) { return f.id; })).filter(function (id) { return shown[id]; });
     var key = JSON.stringify([ids.map(function (id) { return shown[id]; }), extra]);
@@ -80,7 +80,7 @@ export function addErrors(p) {
   function onChange(event) {
     p.applyRules();
     var id = owner(event.target);
-    if (id && shown[id]) { runChecks([id]); renderSummary(null, false); }
+    if (id && shown[id]) { runChecks([id]); renderSummary(); }
   }
   form.addEventListener("input", onChange);
   form.addEventListener("change", onChange);
@@ -91,6 +91,6 @@ export function addErrors(p) {
     // Moving within the field's group (radios, checkboxes, date boxes) is not leaving it.
     if (!field || next && form.contains(next) && owner(next) === id) return;
     if (!isEmpty(p.readValue(field), field) || shown[id]) runChecks([id]);
-    if (!summary.hidden) renderSummary(null, false);
+    if (!summary.hidden) renderSummary();
   });
 }

@@ -5,7 +5,8 @@ import { features } from "./page.js";
 import { lists } from "./validate.js";
 import { format, text } from "./values.js";
 
-var KNOWN_TYPES = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".pdf": "application/pdf" };
+/** The MIME type of each extension formgen tells by its bytes (filetypes.js, joined where an `accept` names one). */
+export var extensionTypes = {};
 
 /** A file field's files: an object or a list of objects, each kept as {name, size, type, sha256} where given. */
 export function fileItems(value) {
@@ -21,7 +22,7 @@ export function allowsFile(accept, name, type) {
   if (!accept || !accept.length) return true;
   var mime = String(type || "").toLowerCase(), lower = String(name || "").toLowerCase();
   return accept.some(function (entry) {
-    if (KNOWN_TYPES[entry]) return mime === KNOWN_TYPES[entry];
+    if (extensionTypes[entry]) return mime === extensionTypes[entry];
     if (entry.charAt(0) === ".") return lower.slice(-entry.length) === entry;
     if (entry.slice(-2) === "/*") return mime.indexOf(entry.slice(0, -1)) === 0;
     return mime === entry;
@@ -54,7 +55,7 @@ features.push(function (p) {
     if (input) input.addEventListener("change", function () {
       if (!input.files.length && !p.shown[field.id]) return;
       p.runChecks([field.id]);
-      if (!p.summary.hidden) p.renderSummary(null, false);
+      if (!p.summary.hidden) p.renderSummary();
     });
   });
   (p.answers = p.answers || {}).file = function (field, value) { return [].concat(value).map(function (f) { return f.name; }).join(", "); };

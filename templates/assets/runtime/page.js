@@ -16,7 +16,7 @@ export function el(name, className, content) {
 
 /** The page of the form in this document, or null when there is none. */
 export function createPage() {
-  var specElement = document.getElementById("fg-spec"), form = document.getElementById("fg-form");
+  var specElement = $("fg-spec"), form = $("fg-form");
   if (!specElement || !form) return null;
   var spec = JSON.parse(specElement.textContent), byId = fieldMap(spec);
   var inputs = spec.fields.filter(function (f) { return !isDisplayOnly(f); });
@@ -41,14 +41,10 @@ export function createPage() {
   function controls(id) { return Array.from(form.querySelectorAll("[name=\"" + id.replace(/["\\]/g, "\\$&") + "\"]")); }
   function focusTarget(id) { var field = byId[id]; return $(isFieldset(field) ? "f-" + id + "-0" : "f-" + id); }
   function readValue(field) {
-    var els = controls(field.id);
-    if (isSingleCheckbox(field)) return !!(els[0] && els[0].checked);
-    if (isGroup(field)) return els.filter(function (e) { return e.checked; }).map(function (e) { return e.value; });
-    if (field.kind === "radioGroup") {
-      var chosen = els.filter(function (e) { return e.checked; })[0];
-      return chosen ? chosen.value : "";
-    }
-    var el = els[0];
+    var els = controls(field.id), el = els[0], checked = els.filter(function (e) { return e.checked; }).map(function (e) { return e.value; });
+    if (isSingleCheckbox(field)) return !!(el && el.checked);
+    if (isGroup(field)) return checked;
+    if (field.kind === "radioGroup") return checked[0] || "";
     if (!el) return "";
     return el.validity && el.validity.badInput ? "?" : el.value;
   }

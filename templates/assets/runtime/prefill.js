@@ -25,7 +25,7 @@ features.push(function (p) {
   p.blocked = function () {
     var ids = Object.keys(failed);
     if (!ids.length) return false;
-    p.renderSummary(failed[ids[0]].messages, true);
+    p.renderSummary(true, failed[ids[0]].messages);
     addRetry(p, function () {
       Object.keys(failed).forEach(function (id) {
         var alert = $("fg-source-" + id);

@@ -147,7 +147,7 @@ function repeatSection(p, field) {
     var before = entries()[Math.max(index - 1, 0)];
     (before ? before.querySelector(".fg-repeat-legend") : p.$("f-" + field.id)).focus();
     p.announce(format(R.removed, { item: removed }));
-    p.renderSummary(null, false);
+    p.renderSummary();
     changed();
   }
   addButton.addEventListener("click", function () { if (!atMax(entries().length)) add(true); });

@@ -13,5 +13,5 @@ export function retryButton(p, run) {
 export function addRetry(p, run) {
   var item = p.list.lastChild;
   item.appendChild(document.createTextNode(" "));
-  item.appendChild(retryButton(p, function () { p.renderSummary(null, false); run(); }));
+  item.appendChild(retryButton(p, function () { p.renderSummary(); run(); }));
 }

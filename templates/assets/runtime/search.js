@@ -162,7 +162,7 @@ features.push(function (p) {
       close();
       if (match || !typed) choose(match);
       else if (select.value !== "") { select.value = ""; select.dispatchEvent(new Event("change", { bubbles: true })); }
-      if (!isEmpty(p.readValue(field), field) || p.shown[field.id] || typed) { p.runChecks([field.id]); p.renderSummary(null, false); }
+      if (!isEmpty(p.readValue(field), field) || p.shown[field.id] || typed) { p.runChecks([field.id]); p.renderSummary(); }
     });
     // Errors and written values land on the select: the input shows them too.
     new MutationObserver(mirror).observe(select, { attributes: true, attributeFilter: ["aria-invalid", "aria-describedby"] });

@@ -24,7 +24,8 @@ export function answerWords(answer) {
 
 features.push(function (p) {
   var spec = p.spec, M = p.M, form = p.form, status = p.$("fg-status"), submitButton = p.submitButton, opened = Date.now(), keys = new WeakMap();
-  p.send = send;
+  // A form without an action (a page joining every module) shows its answers instead (submit.js).
+  if (spec.submit.action) p.send = send;
   /** The answers as the provider reads them: its extra fields, `_replyto`, the honeypot as typed, and for formgen
       collect with a time trap the whole seconds the page was open (`fg-elapsed`). */
   function withProviderFields(answers) {
@@ -96,7 +97,7 @@ features.push(function (p) {
     });
     if (first === null) return false;
     p.showPage(p.pageOf(first), false);
-    p.renderSummary(null, true);
+    p.renderSummary(true);
     return true;
   }
   /** What a refused submission says: the form's own text for the status, else the server's words, else by class. */
@@ -106,7 +107,7 @@ features.push(function (p) {
   }
   /** Shows a failure in the error summary, with a Retry button that resends `again` when given. */
   function fail(message, again) {
-    p.renderSummary(message, true);
+    p.renderSummary(true, message);
     if (again) addRetry(p, function () { send(again); });
   }
 });

@@ -3,7 +3,7 @@
 
 /** Wires the page's submit event (every page has one). */
 export function addSubmission(p) {
-  var spec = p.spec, form = p.form, inputs = p.inputs;
+  var form = p.form, inputs = p.inputs;
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     p.applyRules();
@@ -12,11 +12,11 @@ export function addSubmission(p) {
     if (!check.ok) {
       var firstBad = inputs.filter(function (f) { return p.expand([f.id]).some(function (id) { return p.shown[id]; }); })[0];
       if (firstBad && p.pageOf(firstBad.id) !== p.current) p.showPage(p.pageOf(firstBad.id), false);
-      p.renderSummary(null, true);
+      p.renderSummary(true);
       return;
     }
-    p.renderSummary(null, false);
-    if (spec.submit.action && p.send) { p.send(check.data); return; }
+    p.renderSummary();
+    if (p.send) { p.send(check.data); return; }
     p.clearDraft();
     var result = p.$("fg-result");
     result.querySelector(".fg-result-json").textContent = JSON.stringify(check.data, null, 2);

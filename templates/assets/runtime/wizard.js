@@ -58,7 +58,7 @@ features.push(function (p) {
     p.applyRules();
     if (p.blocked && p.blocked()) return;
     var check = p.runChecks(p.pageFieldIds(p.current));
-    p.renderSummary(null, !check.ok);
+    p.renderSummary(!check.ok);
     if (!check.ok) return;
     var target = returning ? nextAfterChange() : after(p.current);
     if (target === REVIEW) returning = false;
@@ -67,7 +67,7 @@ features.push(function (p) {
   p.showPage = showPage;
   nextButton.addEventListener("click", goNext);
   backButton.addEventListener("click", function () {
-    p.renderSummary(null, false);
+    p.renderSummary();
     p.applyRules();
     var target = before(p.current);
     if (target !== undefined) showPage(target, true);

@@ -50,7 +50,7 @@ public struct RuntimeScript: Sendable {
     }
 
     /// The optional modules formgen chooses per page; any other optional import is always joined.
-    public static let optionalModules = ["bounds", "choice", "chosen", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "frame", "grid", "journey", "mask", "multipart", "offsets", "options", "prefill", "readonly", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
+    public static let optionalModules = ["bounds", "choice", "chosen", "compare", "conditions", "count", "data", "datebox", "drafts", "expose", "files", "filetypes", "frame", "grid", "journey", "mask", "multipart", "offsets", "operators", "options", "prefill", "readonly", "ready", "repeat", "scale", "search", "send", "session", "wizard"]
     static let entry = "main"
     /// The entry of a data page's script (`data.js`): it joins what it imports, never `main`.
     static let dataEntry = "data"
@@ -127,10 +127,12 @@ public struct RuntimeScript: Sendable {
     /// three-box dates, repeat for repeating sections, files for file fields (multipart when such a form has an action
     /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
     /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
-    /// fields, chosen for selects, radios and checkboxes, readonly for read-only fields, session for `requiresSession` and `logout` (``SessionSpec``).
+    /// fields, chosen for selects, radios and checkboxes, operators for a rule or branch whose condition is `in`, `notIn`,
+    /// `greaterThan` or `lessThan`, filetypes for a file field whose `accept` names an extension formgen knows the type of, readonly for read-only fields, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
+        if usesOperators(spec) { used.insert("operators") }
         let boundRules: Set<String> = ["minDate", "maxDate", "minAge", "maxAge"]
         if spec.fields.contains(where: { $0.validations.contains { boundRules.contains($0.rule) } }) { used.insert("bounds") }
         if spec.fields.contains(where: hasOffsetBound) { used.insert("offsets") }
@@ -146,6 +148,7 @@ public struct RuntimeScript: Sendable {
         if spec.fields.contains(where: { $0.search == true }) { used.insert("search") }
         if spec.fields.contains(where: { $0.kind == .repeat }) { used.insert("repeat") }
         if spec.fields.contains(where: { $0.kind == .file }) { used.insert("files") }
+        if spec.fields.contains(where: namesFileExtension) { used.insert("filetypes") }
         if spec.fields.contains(where: { $0.kind == .grid }) { used.insert("grid") }
         if spec.fields.contains(where: { $0.kind == .scale }) { used.insert("scale") }
         if !spec.dataSources.isEmpty || spec.fields.contains(where: { $0.optionsFrom != nil }) { used.insert("prefill") }
@@ -201,6 +204,23 @@ public struct RuntimeScript: Sendable {
         field.other != nil || (field.options ?? []).contains { $0.exclusive == true } || (field.fields ?? []).contains(where: usesChoice)
     }
 
+    /// The conditions `operators.js` holds; `conditions.js` has equals, notEquals, empty and notEmpty itself.
+    static let operatorConditions: Set<String> = ["in", "notIn", "greaterThan", "lessThan"]
+
+    /// Whether a rule (the form's, a repeating section's) or a page's branch has a condition of `operators.js`.
+    static func usesOperators(_ spec: FormSpec) -> Bool {
+        func inRules(_ rules: [FormSpec.RuleSpec]) -> Bool { rules.contains { operatorConditions.contains($0.condition) } }
+        func inField(_ field: FormSpec.FieldSpec) -> Bool { inRules(field.rules ?? []) || (field.fields ?? []).contains(where: inField) }
+        return inRules(spec.rules) || spec.fields.contains(where: inField)
+            || spec.pages.contains { ($0.next ?? []).contains { operatorConditions.contains($0.condition) } }
+    }
+
+    /// Whether a file field, or one of a repeating section's, accepts an extension formgen tells by its bytes (`.png`,
+    /// `.pdf`: ``UploadRules/extensionTypes``), which `filetypes.js` matches by its MIME type.
+    static func namesFileExtension(_ field: FormSpec.FieldSpec) -> Bool {
+        (field.upload?.accept ?? []).contains { UploadRules.extensionTypes[$0] != nil } || (field.fields ?? []).contains(where: namesFileExtension)
+    }
+
     /// Whether a field or a field inside it (a repeating section's) has rules.
     private static func hasRules(_ field: FormSpec.FieldSpec) -> Bool {
         !(field.rules ?? []).isEmpty || (field.fields ?? []).contains(where: hasRules)
@@ -221,7 +241,7 @@ public struct RuntimeScript: Sendable {
         var used = Self.modules(for: spec)
         // The console's Formgen: resolveBound resolves every bound, relative ones too, and validate checks the options
         // of any spec.
-        if exposing { used.formUnion(["expose", "bounds", "offsets", "chosen", "readonly"]) }
+        if exposing { used.formUnion(["expose", "bounds", "offsets", "chosen", "readonly", "operators"]) }
         if framed { used.insert("frame") }
         used = used.filter { modules[$0] != nil }
         return scripts.script(for: used) {
