@@ -79,6 +79,33 @@ import Testing
         #expect(!(try Self.embeddedSpec("kyc/be")).messages.keys.contains { $0.hasPrefix("count") })
     }
 
+    /// A page without an action carries no success message (only send.js, joined with an action, says it); one with an
+    /// action keeps it.
+    @Test func theSuccessMessageOnlyWithAnAction() throws {
+        let spec = FormSpec(try #require(ExampleSite.form("registration")))
+        #expect(spec.submit.action == nil && spec.submit.successMessage == "Thank you, your account has been created.")
+        #expect(try Self.embeddedSpec("registration").submit.successMessage == nil)
+        var sent = spec
+        sent.submit.action = "https://forms.example.org/submit/registration"
+        sent.submit.messages = ["401": "Sign in again"]
+        let embedded = sent.embedded(with: Self.runtime.script(for: sent))
+        #expect(embedded.submit.successMessage == spec.submit.successMessage && embedded.submit.messages == ["401": "Sign in again"])
+        #expect(Self.runtime.script(for: sent)?.text.contains(try #require(Self.runtime.modules["send"]?.body)) == true)
+    }
+
+    /// Only an exit page's title is in the embedded spec (the error a journey ending there shows); the wizard reads the
+    /// others' headings from the page.
+    @Test func onlyExitPagesKeepTheirTitleInTheSpec() throws {
+        let registration = try Self.embeddedSpec("registration")
+        #expect(registration.pages.count == 3 && registration.pages.allSatisfy { $0.title == nil })
+        let journey = FormSpec(try #require(ExampleSite.form("pet-adoption-journey")))
+        let embedded = journey.embedded(with: Self.runtime.script(for: journey))
+        #expect(journey.pages.contains { $0.exit == true && $0.title != nil })
+        for (page, full) in zip(embedded.pages, journey.pages) {
+            #expect(page.title == (full.exit == true ? full.title : nil))
+        }
+    }
+
     /// A field that is not required and that no rule can require carries no `required` message in the spec.
     @Test func onlyFieldsThatCanBeRequiredCarryTheirRequiredMessage() throws {
         let pets = FormSpec(try #require(ExampleSite.form("pet-adoption")))

@@ -54,10 +54,21 @@ extension FormSpec {
 
     /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
     /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it;
-    /// a count's texts in characters (`countChars…`) only when a field counts characters, in words only when one counts words.
+    /// a count's texts in characters (`countChars…`) only when a field counts characters, in words only when one counts words;
+    /// without an action, no success message or texts for the server's answers (only `send.js` reads them, joined with one);
+    /// the title of an exit page only (its error, in the page and in `formgen validate`: the page's heading says the others).
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
+        if submit.action == nil {
+            embedded.submit.successMessage = nil
+            embedded.submit.messages = nil
+        }
+        embedded.pages = pages.map { page in
+            var page = page
+            if page.exit != true { page.title = nil }
+            return page
+        }
         let timed = (submit.minSeconds ?? 0) > 0
         let counted = Self.countedRules(fields)
         embedded.messages = messages.filter { entry in

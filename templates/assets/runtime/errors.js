@@ -35,7 +35,7 @@ export function addErrors(p) {
     rendered = key;
     list.textContent = "";
     ids.forEach(function (id) {
-      var item = el("li"), link = el("a", "", shown[id]);
+      var link = list.appendChild(el("li")).appendChild(el("a", "", shown[id]));
       link.href = "#" + p.focusTarget(id).id;
       link.addEventListener("click", function (event) {
         event.preventDefault();
@@ -44,8 +44,6 @@ export function addErrors(p) {
         if (wrapper) wrapper.scrollIntoView();
         p.focusTarget(id).focus();
       });
-      item.appendChild(link);
-      list.appendChild(item);
     });
     // `extra`: a message, or several (one item each), that names no field of the page.
     [].concat(extra || []).forEach(function (text) {

@@ -40,8 +40,9 @@ features.push(function (p) {
     nextButton.hidden = exit || last;
     submitButton.hidden = exit || !last;
     if (moveFocus) {
+      // A page without a title: its section takes the focus.
       var heading = p.$(onReview ? "fg-review-title" : "fg-page-" + index + "-title") || pages[index];
-      if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
+      heading.tabIndex = -1;
       heading.focus();
     }
   }
