@@ -106,6 +106,20 @@ import Testing
         }
     }
 
+    /// Display-only fields (registration's paragraph and image) are not in the embedded spec, neither in its fields nor
+    /// in its pages; its answers validate alike.
+    @Test func displayOnlyFieldsAreLeftOutOfTheEmbeddedSpec() throws {
+        let full = FormSpec(try #require(ExampleSite.form("registration")))
+        #expect(full.fields.contains { $0.id == "intro" && $0.isDisplayOnly } && full.fields.contains { $0.id == "logo" && $0.isDisplayOnly })
+        let embedded = try Self.embeddedSpec("registration")
+        #expect(embedded.fields.map(\.id) == full.fields.filter { !$0.isDisplayOnly }.map(\.id))
+        #expect(embedded.pages[2].fields == ["has_pets", "pet_kinds", "pet_notes", "photo", "newsletter", "terms"])
+        let answers: [String: JSONValue] = ["full_name": .string("Ann 2"), "has_pets": .string("Yes"), "pet_notes": .string("Two cats")]
+        let now = Date(timeIntervalSince1970: 1_767_225_600)
+        let errors = FormValidator(spec: embedded, now: now).validate(answers).errors
+        #expect(!errors.isEmpty && errors == FormValidator(spec: full, now: now).validate(answers).errors)
+    }
+
     /// A field that is not required and that no rule can require carries no `required` message in the spec.
     @Test func onlyFieldsThatCanBeRequiredCarryTheirRequiredMessage() throws {
         let pets = FormSpec(try #require(ExampleSite.form("pet-adoption")))
