@@ -1,4 +1,5 @@
-// The twin of conditions.js: whether a rule's condition holds, and the rules applied until the hidden fields settle.
+// The twin of conditions.js and operators.js: whether a rule's condition holds (in, notIn, greaterThan and lessThan
+// are operators.js's in the page), and the rules applied until the hidden fields settle.
 
 extension FieldStates {
     /// The rules' hidden and required sets, fields in `skipped` counting as empty.

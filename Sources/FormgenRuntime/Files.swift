@@ -1,4 +1,5 @@
-// The twin of files.js: a file field's checks (count, type by `accept`, size).
+// The twin of files.js and filetypes.js: a file field's checks (count, type by `accept`, its known extensions by their
+// MIME type as filetypes.js gives them, size).
 
 extension FormValidator {
     /// A file field's files: an object `{name, size, type}` (a server adds `sha256`) or a list of them, each kept with

@@ -114,6 +114,7 @@ import Testing
         let embedded = try Self.embeddedSpec("registration")
         #expect(embedded.fields.map(\.id) == full.fields.filter { !$0.isDisplayOnly }.map(\.id))
         #expect(embedded.pages[2].fields == ["has_pets", "pet_kinds", "pet_notes", "photo", "newsletter", "terms"])
+        #expect(full.review == true && embedded.review == nil)
         let answers: [String: JSONValue] = ["full_name": .string("Ann 2"), "has_pets": .string("Yes"), "pet_notes": .string("Two cats")]
         let now = Date(timeIntervalSince1970: 1_767_225_600)
         let errors = FormValidator(spec: embedded, now: now).validate(answers).errors

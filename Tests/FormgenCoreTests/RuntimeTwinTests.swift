@@ -13,7 +13,7 @@ import Testing
         "journey.js": "Journey.swift", "validate.js": "Validate.swift", "repeat.js": "Repeat.swift", "files.js": "Files.swift",
         "drop.js": "Options.swift", "submit.js": "Submit.swift", "page.js": "Page.swift", "choice.js": "Choice.swift", "count.js": "Count.swift",
         "grid.js": "Grid.swift", "offsets.js": "Bounds.swift", "compare.js": "Validate.swift", "chosen.js": "Validate.swift",
-        "readonly.js": "Validate.swift",
+        "readonly.js": "Validate.swift", "operators.js": "Conditions.swift", "filetypes.js": "Files.swift",
     ]
 
     /// Modules that only act on the page (controls, steps, drafts, sending): nothing a server judges.

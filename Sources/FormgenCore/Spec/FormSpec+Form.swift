@@ -58,7 +58,7 @@ extension FormSpec {
     /// without an action, no success message or texts for the server's answers (only `send.js` reads them, joined with one);
     /// the title of an exit page only (its error, in the page and in `formgen validate`: the page's heading says the others);
     /// no display-only field (a paragraph, an image: the runtime, `validate` and `collect` pass over them), in the fields
-    /// or in the pages' lists.
+    /// or in the pages' lists; no `review` (the build joins the wizard by it; the page has its review section).
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
@@ -68,6 +68,7 @@ extension FormSpec {
         }
         let display = Set(fields.filter(\.isDisplayOnly).map(\.id))
         embedded.fields = fields.filter { !$0.isDisplayOnly }
+        embedded.review = nil
         embedded.pages = pages.map { page in
             var page = page
             if page.exit != true { page.title = nil }
