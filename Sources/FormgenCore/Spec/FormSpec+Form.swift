@@ -55,17 +55,12 @@ extension FormSpec {
     /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
     /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it;
     /// a count's texts in characters (`countChars…`) only when a field counts characters, in words only when one counts words;
-    /// without an action, no success message or texts for the server's answers (only `send.js` reads them, joined with one);
     /// the title of an exit page only (its error, in the page and in `formgen validate`: the page's heading says the others);
     /// no display-only field (a paragraph, an image: the runtime, `validate` and `collect` pass over them), in the fields
     /// or in the pages' lists; no `review` (the build joins the wizard by it; the page has its review section).
     public func embedded(with script: RuntimeScript.PageScript?) -> FormSpec {
         guard let keys = script?.messageKeys else { return self }
         var embedded = self
-        if submit.action == nil {
-            embedded.submit.successMessage = nil
-            embedded.submit.messages = nil
-        }
         let display = Set(fields.filter(\.isDisplayOnly).map(\.id))
         embedded.fields = fields.filter { !$0.isDisplayOnly }
         embedded.review = nil
