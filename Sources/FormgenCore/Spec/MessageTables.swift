@@ -66,42 +66,11 @@ public struct MessageTables: Sendable {
     }
 
     /// Tables made from the value's, kept once made (every field asks for its page's).
-    /// What a default message depends on (``Messages/defaultMessage(_:field:language:value:otherLabel:count:tables:)``).
-    private struct DefaultMessageKey: Hashable {
-        let check: String
-        let language: String
-        let label: String
-        let kind: FieldKind
-        let type: FieldType
-        let value: String?
-        let otherLabel: String?
-        let count: Int?
-    }
-
-    /// `Messages.defaultMessage` with these tables, worked out once per build for each check, language, label, kind
-    /// and type (and value, other label and count): a form's page spec, JSON Schema and reference page all say it,
-    /// and forms share their fields' labels.
-    func defaultMessage(_ check: Messages.Check, field: Field, language: String, value: String? = nil, otherLabel: String? = nil,
-                        count: Int? = nil) -> String {
-        let key = DefaultMessageKey(check: check, language: language, label: field.label, kind: field.kind, type: field.type,
-                                    value: value, otherLabel: otherLabel, count: count)
-        made.lock.lock()
-        let kept = made.defaultMessages[key]
-        made.lock.unlock()
-        if let kept { return kept }
-        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: otherLabel, count: count, tables: self)
-        made.lock.lock()
-        made.defaultMessages[key] = text
-        made.lock.unlock()
-        return text
-    }
-
     private final class Made: @unchecked Sendable {
         let lock = NSLock()
         var resolved: [String: [String: String]] = [:]
         var templateTables: [String: TemplateValue] = [:]
         var runtimeTables: [String: [String: String]] = [:]
-        var defaultMessages: [DefaultMessageKey: String] = [:]
 
         func value<Value>(_ key: String, in store: ReferenceWritableKeyPath<Made, [String: Value]>, make: () -> Value) -> Value {
             lock.lock()
