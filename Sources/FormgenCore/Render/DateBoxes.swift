@@ -23,8 +23,17 @@ struct DateBoxes {
         field.help.map(Markdown.inlineHTML) ?? HTMLEscaping.escape(words.hint)
     }
 
-    /// One entry per box: `boxId`, `boxLabel`, `part` and its attributes as escaped HTML.
-    func boxes(required: Bool, readOnly: Bool, autocomplete: String?) -> [[String: TemplateValue]] {
+    /// One box: its part (`day`), id, name, label and attributes as escaped HTML.
+    struct Box {
+        let part: String
+        let id: String
+        let name: String
+        let label: String
+        let attributes: String
+    }
+
+    /// The three boxes, in order.
+    func parts(required: Bool, readOnly: Bool, autocomplete: String?) -> [Box] {
         let labels = [words.day, words.month, words.year]
         let value = field.defaultValue.flatMap(CalendarDate.init(iso:))
         let values = value.map { [String($0.day), String($0.month), String(format: "%04d", $0.year)] }
@@ -34,8 +43,15 @@ struct DateBoxes {
             if readOnly { html += " readonly" }
             if autocomplete == "bday" { html += " autocomplete=\"bday-\(part.part)\"" }
             if let values { html += " value=\"\(values[index])\"" }
-            return ["part": .text(part.part), "boxId": "f-\(field.id)-\(part.part)", "boxName": "\(field.id)-\(part.part)",
-                    "boxLabel": .text(labels[index]), "boxAttributes": .text(html)]
+            return Box(part: part.part, id: "f-\(field.id)-\(part.part)", name: "\(field.id)-\(part.part)", label: labels[index], attributes: html)
+        }
+    }
+
+    /// One entry per box: `boxId`, `boxLabel`, `part` and its attributes as escaped HTML.
+    func boxes(required: Bool, readOnly: Bool, autocomplete: String?) -> [[String: TemplateValue]] {
+        parts(required: required, readOnly: readOnly, autocomplete: autocomplete).map { box in
+            ["part": .text(box.part), "boxId": .text(box.id), "boxName": .text(box.name), "boxLabel": .text(box.label),
+             "boxAttributes": .text(box.attributes)]
         }
     }
 }

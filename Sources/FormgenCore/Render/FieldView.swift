@@ -11,29 +11,73 @@ struct FieldView {
     /// its controls get no native `required` (a page without JavaScript shows every field; the server checks).
     var sometimesAsked = false
 
-    var context: [String: TemplateValue] {
+    /// The values both the template context and the Swift-written HTML (``html(into:src:choose:reveal:)``) read,
+    /// worked out once.
+    struct Basics {
+        let inputID: String
+        let hintID: String
+        let countID: String
+        let dateBoxes: DateBoxes?
+        let readOnly: Bool
+        let autocomplete: String?
+        let countHint: String?
+        let describedBy: String?
+        let helpHTML: String?
+        let nativeRequired: Bool
+        let isControl: Bool
+        let spellcheckOff: Bool
+        let ltr: Bool
+        let optionalText: String
+    }
+
+    var basics: Basics {
         let inputID = "f-\(field.id)"
         let hintID = "\(inputID)-hint"
         let type = field.type
         let kind = field.kind
         let dateBoxes = type == .date && field.dateStyle == .boxes ? DateBoxes(field: field, language: language, tables: tables) : nil
-        let readOnly = field.readOnly || field.dataSource != nil
-        let autocomplete = kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form)
         let countHint = FieldCount.hint(for: field, language: language, tables: tables)
         let countID = "\(inputID)-count"
         let describedBy = [field.help == nil ? nil : hintID, countHint == nil ? nil : countID].compactMap { $0 }
+        return Basics(
+            inputID: inputID, hintID: hintID, countID: countID, dateBoxes: dateBoxes,
+            readOnly: field.readOnly || field.dataSource != nil,
+            autocomplete: kind == .file ? nil : field.autocomplete ?? Autocomplete.infer(for: field, in: form),
+            countHint: countHint,
+            describedBy: describedBy.isEmpty ? nil : describedBy.joined(separator: " "),
+            helpHTML: field.help.map(Markdown.inlineHTML),
+            nativeRequired: field.required && !sometimesAsked,
+            isControl: !kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil && kind != .grid && kind != .scale,
+            spellcheckOff: [.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil,
+            // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
+            ltr: tables.direction(for: language) == "rtl"
+                && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type)),
+            optionalText: tables.table(for: language)["optional"] ?? "")
+    }
+
+    var context: [String: TemplateValue] {
+        let basics = basics
+        let inputID = basics.inputID
+        let hintID = basics.hintID
+        let type = field.type
+        let kind = field.kind
+        let dateBoxes = basics.dateBoxes
+        let readOnly = basics.readOnly
+        let autocomplete = basics.autocomplete
+        let countHint = basics.countHint
+        let countID = basics.countID
         var view: [String: TemplateValue] = [
             "id": .text(field.id),
             "inputId": .text(inputID),
             "hintId": .text(hintID),
             "errorId": "\(inputID)-error",
             "label": .text(field.label),
-            "helpHTML": .text(field.help.map(Markdown.inlineHTML)),
-            "describedBy": .text(describedBy.isEmpty ? nil : describedBy.joined(separator: " ")),
+            "helpHTML": .text(basics.helpHTML),
+            "describedBy": .text(basics.describedBy),
             "countHint": .text(countHint),
             "countId": .text(countID),
             "required": .bool(field.required),
-            "nativeRequired": .bool(field.required && !sometimesAsked),
+            "nativeRequired": .bool(basics.nativeRequired),
             "readOnly": .bool(readOnly),
             "dataSource": .text(field.dataSource),
             "mask": .text(field.mask),
@@ -46,7 +90,7 @@ struct FieldView {
             "imageMissing": .bool(field.imageUnavailable),
             "isParagraph": .bool(type == .paragraph),
             "isChoiceGroup": .bool(kind.isGroup),
-            "isControl": .bool(!kind.isDisplayOnly && !kind.isGroup && dateBoxes == nil && kind != .grid && kind != .scale),
+            "isControl": .bool(basics.isControl),
             "isGrid": .bool(kind == .grid),
             "isScale": .bool(kind == .scale),
             "isDateBoxes": .bool(dateBoxes != nil),
@@ -58,10 +102,10 @@ struct FieldView {
             // `text` is what an input without a type is: left out.
             "inputType": .text(inputType == "text" ? nil : inputType),
             "inline": .bool(type == .yesno),
-            "spellcheckOff": .bool([.email, .password, .formattednumeric, .tel].contains(type) || field.mask != nil),
+            "spellcheckOff": .bool(basics.spellcheckOff),
             "autocomplete": .text(autocomplete),
-            "accept": .text(field.upload.flatMap { $0.accept.isEmpty ? nil : $0.accept.joined(separator: ",") }),
-            "multiple": .bool(field.upload?.multiple ?? false),
+            "accept": .text(accept),
+            "multiple": .bool(multiple),
             "inputMode": .text(inputMode),
             "step": type == .number ? "any" : false,
             "widthClass": .text(widthClass),
@@ -73,51 +117,64 @@ struct FieldView {
             "scaleDescribedBy": .text(kind == .scale ? scaleDescribedBy : nil),
             "boxes": dateBoxes.map { .objects($0.boxes(required: field.required && !sometimesAsked, readOnly: readOnly,
                                                        autocomplete: autocomplete)) } ?? false,
-            "optionalText": .text(tables.table(for: language)["optional"] ?? ""),
-            // Masked, numeric, email, phone and date inputs stay left to right inside a right-to-left page.
-            "ltr": .bool(tables.direction(for: language) == "rtl"
-                && (field.mask != nil || [.number, .email, .tel, .date, .formattednumeric].contains(type))),
+            "optionalText": .text(basics.optionalText),
+            "ltr": .bool(basics.ltr),
         ]
         // Everything else in the one literal, sized at once: growing a dictionary of fifty views per field was a
         // fiftieth of a build.
-        for (key, value) in limits { view[key] = .text(value) }
-        view["attributes"] = .text(Self.attributes(view))
+        let limits = limits
+        view["pattern"] = .text(limits.pattern)
+        view["minLength"] = .text(limits.minLength)
+        view["maxLength"] = .text(limits.maxLength)
+        view["min"] = .text(limits.min)
+        view["max"] = .text(limits.max)
+        view["attributes"] = .text(attributes(basics, limits))
         return view
     }
 
     /// The control's attributes as HTML, escaped, in the order the built-in `partials/attributes` has always
     /// written them. Written in Swift because a template with fifteen sections per field is the build's hot path;
     /// every value stays in the context too, for sites that override the partial.
-    static func attributes(_ view: [String: TemplateValue]) -> String {
+    func attributes(_ basics: Basics, _ limits: Limits) -> String {
         var html = ""
-        func flag(_ key: String, _ name: String) {
-            if case .bool(true)? = view[key] { html += " " + name }
+        func value(_ text: String?, _ name: String) {
+            guard let text else { return }
+            html += " "
+            html += name
+            html += "=\""
+            html += HTMLEscaping.escape(text)
+            html += "\""
         }
-        func value(_ key: String, _ name: String) {
-            if case .text(let text)? = view[key] { html += " \(name)=\"\(HTMLEscaping.escape(text))\"" }
-        }
-        flag("nativeRequired", "required")
-        flag("readOnly", "readonly")
-        value("pattern", "pattern")
-        value("minLength", "minlength")
-        value("maxLength", "maxlength")
-        value("min", "min")
-        value("max", "max")
-        value("step", "step")
-        value("inputMode", "inputmode")
-        value("autocomplete", "autocomplete")
-        value("accept", "accept")
-        flag("multiple", "multiple")
-        value("placeholder", "placeholder")
-        value("describedBy", "aria-describedby")
-        value("dataSource", "data-fg-source")
-        value("mask", "data-fg-mask")
-        if case .bool(true)? = view["spellcheckOff"] { html += " spellcheck=\"false\"" }
-        if case .bool(true)? = view["ltr"] { html += " dir=\"ltr\"" }
+        if basics.nativeRequired { html += " required" }
+        if basics.readOnly { html += " readonly" }
+        value(limits.pattern, "pattern")
+        value(limits.minLength, "minlength")
+        value(limits.maxLength, "maxlength")
+        value(limits.min, "min")
+        value(limits.max, "max")
+        value(field.type == .number ? "any" : nil, "step")
+        value(inputMode, "inputmode")
+        value(basics.autocomplete, "autocomplete")
+        value(accept, "accept")
+        if multiple { html += " multiple" }
+        value(field.placeholder, "placeholder")
+        value(basics.describedBy, "aria-describedby")
+        value(field.dataSource, "data-fg-source")
+        value(field.mask, "data-fg-mask")
+        if basics.spellcheckOff { html += " spellcheck=\"false\"" }
+        if basics.ltr { html += " dir=\"ltr\"" }
         return html
     }
 
-    private var inputType: String {
+    /// The file types a file input accepts, joined; nil for any.
+    var accept: String? {
+        field.upload.flatMap { $0.accept.isEmpty ? nil : $0.accept.joined(separator: ",") }
+    }
+
+    /// Whether a file input takes several files.
+    var multiple: Bool { field.upload?.multiple ?? false }
+
+    var inputType: String {
         switch field.type {
         case .number: return "number"
         // A read-only date is text the runtime writes in the page's words ("15 March 1985"), not the browser's date box.
@@ -130,7 +187,7 @@ struct FieldView {
         }
     }
 
-    private var inputMode: String? {
+    var inputMode: String? {
         if let mode = field.keyboard?.inputMode { return mode }
         if let mask = field.mask, mask.allSatisfy({ $0 != "A" && $0 != "*" }) { return "numeric" }
         return nil
@@ -138,7 +195,7 @@ struct FieldView {
 
     /// A short answer's input is as wide as the answer (GOV.UK's fixed-width inputs): a mask's length, a date's,
     /// `maxLength`, or a number's longest bound (a 2-digit age is not full width); a file input as wide as its button.
-    private var widthClass: String? {
+    var widthClass: String? {
         if field.type == .file { return "fg-file" }
         if let mask = field.mask { return mask.count <= 10 ? "fg-width-10" : "fg-width-20" }
         if field.type == .date { return "fg-width-10" }
@@ -176,26 +233,52 @@ struct FieldView {
         return max(formatNumber(low).count, formatNumber(high).count)
     }
 
-    private var options: [[String: TemplateValue]] {
+    /// One option as a choice group, select or scale shows it.
+    struct Choice {
+        let value: String
+        let label: String
+        let optionID: String
+        let selected: Bool
+        let checked: Bool
+        let synonyms: String?
+        let nativeRequired: Bool
+        let divider: String?
+    }
+
+    var choices: [Choice] {
         let table = tables.table(for: language)
+        let kind = field.kind
+        // A required radio group: one must be chosen. A box of a checkbox group is never required on its own
+        // (the browser would ask for every box); the runtime or the server asks for one.
+        let nativeRequired = kind != .checkboxGroup && field.required && !sometimesAsked
         return field.effectiveOptions.enumerated().map { index, option in
             var label = option.label
             if field.type == .yesno { label = table[option.value == "Yes" ? "yes" : "no"] ?? option.label }
-            return [
-                "value": .text(option.value),
-                "label": .text(label),
-                "optionId": "f-\(field.id)-\(index)",
+            return Choice(value: option.value, label: label, optionID: "f-\(field.id)-\(index)",
+                          selected: !kind.isGroup && option.value == field.defaultValue,
+                          checked: kind.isGroup && option.value == field.defaultValue,
+                          synonyms: option.synonyms.isEmpty ? nil : option.synonyms.joined(separator: "|"),
+                          nativeRequired: nativeRequired,
+                          // GOV.UK's "or" before a checkbox group's "None of these".
+                          divider: option.exclusive == true && kind == .checkboxGroup ? table["choiceOr"] ?? "or" : nil)
+        }
+    }
+
+    private var options: [[String: TemplateValue]] {
+        let choiceType: TemplateValue = field.kind == .checkboxGroup ? "checkbox" : "radio"
+        return choices.map { choice in
+            [
+                "value": .text(choice.value),
+                "label": .text(choice.label),
+                "optionId": .text(choice.optionID),
                 "name": .text(field.id),
-                "choiceType": field.kind == .checkboxGroup ? "checkbox" : "radio",
-                "selected": .bool(!field.kind.isGroup && option.value == field.defaultValue),
-                "checked": .bool(field.kind.isGroup && option.value == field.defaultValue),
+                "choiceType": choiceType,
+                "selected": .bool(choice.selected),
+                "checked": .bool(choice.checked),
                 "reveal": false,
-                "synonyms": .text(option.synonyms.isEmpty ? nil : option.synonyms.joined(separator: "|")),
-                // A required radio group: one must be chosen. A box of a checkbox group is never required on its own
-                // (the browser would ask for every box); the runtime or the server asks for one.
-                "nativeRequired": .bool(field.kind != .checkboxGroup && field.required && !sometimesAsked),
-                // GOV.UK's "or" before a checkbox group's "None of these".
-                "divider": .text(option.exclusive == true && field.kind == .checkboxGroup ? table["choiceOr"] ?? "or" : nil),
+                "synonyms": .text(choice.synonyms),
+                "nativeRequired": .bool(choice.nativeRequired),
+                "divider": .text(choice.divider),
             ]
         }
     }
@@ -222,7 +305,7 @@ struct FieldView {
     }
 
     /// What a scale's group is described by: its hint and its end labels.
-    private var scaleDescribedBy: String? {
+    var scaleDescribedBy: String? {
         var ids: [String] = []
         if field.help != nil { ids.append("f-\(field.id)-hint") }
         if field.scale.map({ $0.minLabel != nil || $0.maxLabel != nil }) ?? false { ids.append("f-\(field.id)-ends") }
@@ -230,25 +313,33 @@ struct FieldView {
     }
 
     /// Native constraint attributes from the validation rules.
-    private var limits: [String: String?] {
-        var values: [String: String?] = ["pattern": nil, "minLength": nil, "maxLength": nil, "min": nil, "max": nil]
+    struct Limits {
+        var pattern: String?
+        var minLength: String?
+        var maxLength: String?
+        var min: String?
+        var max: String?
+    }
+
+    var limits: Limits {
+        var values = Limits()
         if let mask = field.mask {
-            values["pattern"] = Mask.regex(for: mask)
-            values["maxLength"] = String(mask.count)
+            values.pattern = Mask.regex(for: mask)
+            values.maxLength = String(mask.count)
         }
         for rule in field.validations {
             switch rule.kind {
-            case .regex(let pattern) where values["pattern"] ?? nil == nil:
-                values["pattern"] = RegexSyntax.htmlPattern(RegexSyntax.anchoredForPatternAttribute(pattern))
-            case .minLength(let n): values["minLength"] = String(n)
+            case .regex(let pattern) where values.pattern == nil:
+                values.pattern = RegexSyntax.htmlPattern(RegexSyntax.anchoredForPatternAttribute(pattern))
+            case .minLength(let n): values.minLength = String(n)
             // No `maxlength` for a maxLength rule: it would cut what is typed or pasted without a word; the count
             // and the check say it instead.
-            case .minValue(let n) where field.type == .number: values["min"] = formatNumber(n)
-            case .maxValue(let n) where field.type == .number: values["max"] = formatNumber(n)
+            case .minValue(let n) where field.type == .number: values.min = formatNumber(n)
+            case .maxValue(let n) where field.type == .number: values.max = formatNumber(n)
             case .minDate(let bound) where field.type == .date:
-                if case .fixed = bound { values["min"] = bound.description }
+                if case .fixed = bound { values.min = bound.description }
             case .maxDate(let bound) where field.type == .date:
-                if case .fixed = bound { values["max"] = bound.description }
+                if case .fixed = bound { values.max = bound.description }
             default: break
             }
         }

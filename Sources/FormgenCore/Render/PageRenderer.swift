@@ -18,11 +18,23 @@ public struct PageRenderer: Sendable {
 
     /// The brand's custom properties, after the theme's stylesheet in every page.
     let brandCSS: String
+    /// Whether fields are written in Swift (``Theme/rendersFieldsInSwift``), and the theme pages render with then: its
+    /// `field` partial writes the HTML each field item carries.
+    let fieldsInSwift: Bool
+    private let pageTheme: Theme
 
     public init(theme: Theme, settings: SiteSettings) {
+        self.init(theme: theme, settings: settings, fieldsInSwift: theme.rendersFieldsInSwift)
+    }
+
+    /// A renderer that writes fields in Swift only when `fieldsInSwift` (which needs a theme that
+    /// ``Theme/rendersFieldsInSwift``); tests render through both paths.
+    init(theme: Theme, settings: SiteSettings, fieldsInSwift: Bool) {
         self.theme = theme
         self.settings = settings
         brandCSS = settings.brand.css
+        self.fieldsInSwift = fieldsInSwift && theme.rendersFieldsInSwift
+        pageTheme = self.fieldsInSwift ? theme.writingFieldsInSwift : theme
     }
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
@@ -83,7 +95,7 @@ public struct PageRenderer: Sendable {
     /// Renders a page template, then puts in its runtime `script` (the one `base` was given), the part of the
     /// stylesheet the finished page uses and its hash.
     func page(_ template: String, _ context: [String: TemplateValue], script: RuntimeScript.PageScript? = nil) -> String {
-        let html = theme.render(template, context)
+        let html = pageTheme.render(template, context)
         let style = theme.style.subset(for: html, script: script)
         let css = brandCSS.isEmpty ? style.css : style.css + brandCSS
         let hash = brandCSS.isEmpty ? style.cspSource : SHA256.cspSource(for: css)
@@ -200,7 +212,7 @@ public struct PageRenderer: Sendable {
             switch item {
             case .field(let field):
                 if reveals.revealed.contains(field.id) { return nil }
-                return ["field": .object(fieldContext(field, form: form, reveals: reveals)), "section": false, "repeat": false]
+                return fieldItem(field, form: form, reveals: reveals)
             case .section(let section) where section.repeat != nil:
                 return ["field": false, "section": false, "repeat": .object(repeatContext(section, form: form, reveals: reveals))]
             case .section(let section):
@@ -211,6 +223,35 @@ public struct PageRenderer: Sendable {
                     "items": .objects(self.items(section.items, form: form, reveals: reveals)),
                 ]]
             }
+        }
+    }
+
+    /// A field's item in `items`: its view, or only its HTML when fields are written in Swift.
+    private func fieldItem(_ field: Field, form: Form, reveals: Reveals) -> [String: TemplateValue] {
+        guard fieldsInSwift else {
+            return ["field": .object(fieldContext(field, form: form, reveals: reveals)), "section": false, "repeat": false]
+        }
+        var html = ""
+        html.reserveCapacity(2048)
+        fieldHTML(field, form: form, reveals: reveals, into: &html)
+        return ["field": .object([Theme.fieldHTMLKey: .text(html)]), "section": false, "repeat": false]
+    }
+
+    /// A field's HTML written in Swift, as ``fieldContext(_:form:reveals:)`` through the built-in partials renders it.
+    private func fieldHTML(_ field: Field, form: Form, reveals: Reveals, into html: inout String) {
+        let view = FieldView(field: field, language: form.language, tables: theme.messages, form: form,
+                             sometimesAsked: reveals.sometimesAsked.contains(field.id))
+        let src = field.localImage.map { Self.rootPrefix(for: form.path) + $0 } ?? field.src ?? ""
+        let choose: String? = field.kind == .select ? theme.messages.templateTable(for: form.language).member("choose").map(\.renderedText) : nil
+        guard let byOption = reveals.byField[field.id] else {
+            view.html(into: &html, src: src, choose: choose, reveal: nil)
+            return
+        }
+        view.html(into: &html, src: src, choose: choose) { index, value in
+            guard let targets = byOption[value] else { return nil }
+            var inner = ""
+            for target in targets { fieldHTML(target, form: form, reveals: reveals, into: &inner) }
+            return ("fg-reveal-\(field.id)-\(index)", inner)
         }
     }
 

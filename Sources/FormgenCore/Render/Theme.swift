@@ -9,7 +9,7 @@ public struct Theme: Sendable {
     /// ``CompiledTemplate`` leaves to it.
     public let library: MustacheLibrary
     /// The templates compiled for rendering with typed values; nil when one uses a construct only swift-mustache renders.
-    let compiled: [String: CompiledTemplate]?
+    var compiled: [String: CompiledTemplate]?
     /// `assets/formgen.css`, minified; each page inlines the part it uses.
     public let style: StyleSheet
     /// The browser runtime, joined per form page from its modules.

@@ -6,15 +6,15 @@
 /// so a page is byte for byte what swift-mustache would write. What it does not render (transforms such as
 /// `{{uppercased(name)}}`, dynamic partials `{{>*name}}`, `{{%CONTENT_TYPE}}`) throws ``Unsupported``; a theme
 /// using one renders through swift-mustache instead.
-struct CompiledTemplate: Sendable {
+struct CompiledTemplate: Sendable, Equatable {
     /// A name as written (`t.choose`, `.`, `.title`): its parts, and whether it is looked up in the current value only.
-    struct Name: Sendable {
+    struct Name: Sendable, Equatable {
         let parts: [String]
         /// `{{.}}` or a name starting with a dot: the current value, without climbing the context stack.
         let anchored: Bool
     }
 
-    indirect enum Token: Sendable {
+    indirect enum Token: Sendable, Equatable {
         case text(String)
         case variable(Name, escaped: Bool)
         case section(Name, CompiledTemplate, inverted: Bool)
@@ -38,7 +38,7 @@ struct CompiledTemplate: Sendable {
         self = try Self.parse(&parser, state: State())
     }
 
-    private init(tokens: [Token]) {
+    init(tokens: [Token]) {
         self.tokens = tokens
     }
 
