@@ -89,7 +89,7 @@ import Testing
         #expect(rebuilt?.diagnostics.contains { $0.severity == .error && $0.location.file.hasSuffix("forms/b.yaml") && $0.location.line == 4 } == true)
         #expect(rebuilt?.diagnostics.contains { $0.severity == .warning && $0.location.file.hasSuffix("forms/a.yaml") } == true)
         #expect(Self.snapshot(site) == before)
-        try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "type: emial", with: "type: email\n    help: Fixed.") }
+        try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "type: emial", with: "type: email, help: Fixed.") }
         let fixed = try Self.build(site)
         #expect(fixed.summarizedConfigs == 2)
         _ = try Self.build(site, out: "clean", force: true)
