@@ -381,6 +381,11 @@ public struct SiteBuilder {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         digests.remember(previous?.inputs ?? [:])
+        // The last build's readings are read while the inputs are fingerprinted.
+        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup(), tool = options.toolIdentity
+        if cache == nil, !options.force, previous != nil {
+            DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
+        }
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
@@ -397,9 +402,8 @@ public struct SiteBuilder {
         var builder = self
         if cache == nil {
             let readings = ConfigCache()
-            if !options.force, previous != nil, let saved = SavedReadings.load(for: output, tool: options.toolIdentity) {
-                readings.offer(saved, digests: digests)
-            }
+            savedRead.wait()
+            if let saved = saved[0] { readings.offer(saved, digests: digests) }
             builder.cache = readings
             builder.savesReadings = true
         }
