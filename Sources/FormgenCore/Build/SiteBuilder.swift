@@ -487,10 +487,13 @@ public struct SiteBuilder {
                                formKeys: Dictionary(files.compactMap { file in
                                    file.kind == .formPage ? file.owner.flatMap { owner in file.cacheKey.map { (owner, $0) } } : nil
                                }, uniquingKeysWith: { first, _ in first }))
-        state.save(for: output)
+        // What was read is saved for the next build while the state is.
+        let readingsSaved = DispatchGroup()
         if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
-            readings.save(for: output)
+            DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
         }
+        state.save(for: output)
+        readingsSaved.wait()
         report.state = state
         return report
     }
