@@ -174,6 +174,9 @@ extension Formgen {
                 Build.finished = report
                 if !verbosity.quiet {
                     DiagnosticPrinter.print(report.warnings, excerpt: !site.noExcerpt)
+                    if verbosity.verbose && report.summarizedConfigs > 0 {
+                        Swift.print("Read only the changed configs: \(report.summarizedConfigs) unchanged ones as the last build summarized them.")
+                    }
                     if verbosity.verbose && !report.upToDate {
                         if report.written.isEmpty {
                             Swift.print("Rendered none of \(report.files) files: every one is the last build's.")

@@ -59,6 +59,9 @@ public struct BuildReport: Sendable {
     public var written: [String] = []
     /// What the build saw and wrote, for the next build to start from.
     public var state: BuildState?
+    /// How many config files of `forms/` and `countries/` were not read again: the last build's summaries of them
+    /// stood in for them (``SavedReadings``).
+    public var summarizedConfigs = 0
 
     /// `Built 12 pages (15 files) in 0.08 s, 3 warnings.`, or `Up to date: …` when the build was skipped.
     public var summary: String {
@@ -82,6 +85,8 @@ public struct SiteBuilder {
     public var digests: FileDigests
     /// The settings' description in cache keys, kept for the build's second ask (checks, then outputs).
     private let settingsDescription = SettingsDescription()
+    /// Whether the build saves what it read beside the output for the next one (a `build` without a cache of its own).
+    private var savesReadings = false
 
     public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
@@ -97,6 +102,8 @@ public struct SiteBuilder {
         // The message tables and the theme are read on one thread while the configs are read on the others (the log
         // sorts what each says).
         let themeLog = DiagnosticLog(), templates = options.templatesDirectory
+        var siteLog = DiagnosticLog()
+        let loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
         let (theme, loaded) = Parallel(jobs: options.jobs).pair({
             let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
             for problem in problems {
@@ -104,16 +111,48 @@ public struct SiteBuilder {
                 themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
             }
             return Theme.load(overrides: templates, messages: messages, log: themeLog)
-        }, while: {
-            SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs)).load(log: log)
+        }, while: { [siteLog] in
+            loader.load(log: siteLog)
         })
         themeLog.diagnostics.forEach(log.append)
         var site = loaded
-        FormChecker(parallel: Parallel(jobs: options.jobs)).check(site, log: log, cache: cache, keys: cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms,
-                            passed: passed)
+        var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms
+        if let cache, !cache.summarizedFiles.isEmpty, !summariesStand(in: site, keys: keys, passed: passed, cache: cache) {
+            // A summarized form whose check is not kept under its key (other templates, a new translation file): read every file.
+            cache.dropSummaries()
+            siteLog = DiagnosticLog()
+            site = loader.load(log: siteLog)
+            keys = cacheKeys(site, theme: theme).forms
+        }
+        siteLog.diagnostics.forEach(log.append)
+        FormChecker(parallel: Parallel(jobs: options.jobs)).check(site, log: log, cache: cache, keys: keys, passed: passed)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
+    }
+
+    /// Whether every form of `site` summarized from saved readings has what its check said kept under its current key.
+    private func summariesStand(in site: Site, keys: [String: String], passed: [String: String], cache: ConfigCache) -> Bool {
+        let summarized = cache.summarizedFiles
+        return site.forms.allSatisfy { form in
+            guard summarized.contains(form.location.file) else { return true }
+            guard let key = keys[form.path] else { return false }
+            return passed[form.path] == key || cache.checked(form.path, key: key) != nil
+        }
+    }
+
+    /// Whether no output of a form summarized from saved readings is to be rendered: each has the key the last
+    /// build wrote it with, and is there. A summary has no fields, so it stands in a site only for other pages.
+    func summariesOnlyListed(_ files: [SiteOutput], site: Site, after previous: BuildState?) -> Bool {
+        guard let cache, !cache.summarizedFiles.isEmpty else { return true }
+        guard let previous else { return false }
+        let summarized = cache.summarizedFiles
+        let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
+        let root = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
+        for file in files where file.owner.map(paths.contains) ?? false {
+            guard let key = file.cacheKey, previous.outputKeys[file.path] == key, access(root + file.path, F_OK) == 0 else { return false }
+        }
+        return true
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
@@ -342,6 +381,11 @@ public struct SiteBuilder {
         let output = URL(fileURLWithPath: options.outputDirectory)
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         digests.remember(previous?.inputs ?? [:])
+        // The last build's readings are read while the inputs are fingerprinted.
+        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup(), tool = options.toolIdentity
+        if cache == nil, !options.force, previous != nil {
+            DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
+        }
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
@@ -353,7 +397,17 @@ public struct SiteBuilder {
             report.state = state
             return report
         }
-        return try run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
+        // A build without a cache of its own reads only the config files changed since the last build: the others'
+        // readings are summarized beside the output (``SavedReadings``).
+        var builder = self
+        if cache == nil {
+            let readings = ConfigCache()
+            savedRead.wait()
+            if let saved = saved[0] { readings.offer(saved, digests: digests) }
+            builder.cache = readings
+            builder.savesReadings = true
+        }
+        return try builder.run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
     }
 
     /// Builds again into the output folder the build `previous` wrote (`formgen serve` after each save): only
@@ -394,8 +448,26 @@ public struct SiteBuilder {
     private func run(after previous: BuildState?, fingerprint: () -> (digest: String, inputs: [String: String]), inPlace: Bool, log: DiagnosticLog,
                      start: Double, clock: () -> Double) throws -> BuildReport {
         let output = URL(fileURLWithPath: options.outputDirectory)
-        let (site, theme) = try loadAndCheck(log: log, passed: Self.passedChecks(after: previous))
-        let files = options.timings.map { $0.timing(outputs(site, theme: theme)) } ?? outputs(site, theme: theme)
+        var attempt = DiagnosticLog()
+        var site: Site
+        var theme: Theme
+        var files: [SiteOutput]
+        do {
+            (site, theme) = try loadAndCheck(log: attempt, passed: Self.passedChecks(after: previous))
+            files = outputs(site, theme: theme)
+            if !summariesOnlyListed(files, site: site, after: previous) {
+                // A summarized form would be rendered: load again, reading every file.
+                cache?.dropSummaries()
+                attempt = DiagnosticLog()
+                (site, theme) = try loadAndCheck(log: attempt, passed: Self.passedChecks(after: previous))
+                files = outputs(site, theme: theme)
+            }
+        } catch {
+            attempt.diagnostics.forEach(log.append)
+            throw error
+        }
+        attempt.diagnostics.forEach(log.append)
+        if let timings = options.timings { files = timings.timing(files) }
         let copies = assetCopies()
         let writer = OutputWriter(outputDirectory: output, jobs: options.jobs)
         let reusable = previous?.outputKeys ?? [:]
@@ -406,6 +478,7 @@ public struct SiteBuilder {
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
                                  baseURL: site.settings.baseURL, site: site)
         report.written = written
+        report.summarizedConfigs = cache?.summarizedFiles.count ?? 0
         let inputs = fingerprint()
         let state = BuildState(fingerprint: inputs.digest, pages: report.pages, files: report.files, warnings: report.warnings,
                                outputKeys: Dictionary(uniqueKeysWithValues: files.compactMap { file in file.cacheKey.map { (file.path, $0) } }),
@@ -414,7 +487,13 @@ public struct SiteBuilder {
                                formKeys: Dictionary(files.compactMap { file in
                                    file.kind == .formPage ? file.owner.flatMap { owner in file.cacheKey.map { (owner, $0) } } : nil
                                }, uniquingKeysWith: { first, _ in first }))
+        // What was read is saved for the next build while the state is.
+        let readingsSaved = DispatchGroup()
+        if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
+            DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
+        }
         state.save(for: output)
+        readingsSaved.wait()
         report.state = state
         return report
     }

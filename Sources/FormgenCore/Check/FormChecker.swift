@@ -19,7 +19,7 @@ public struct FormChecker: Sendable {
         let forms = site.allForms
         parallel.forEach(forms.count) { index in
             let form = forms[index]
-            if let key = keys[form.path], passed[form.path] == key { return }
+            if let key = keys[form.path], passed[form.path] == key { cache?.keepChecked([], for: form.path, key: key); return }
             guard let cache, let key = keys[form.path] else { return check(form, log: log) }
             if let said = cache.checked(form.path, key: key) { return said.forEach(log.append) }
             let own = DiagnosticLog()

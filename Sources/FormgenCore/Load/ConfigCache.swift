@@ -22,6 +22,12 @@ public final class ConfigCache: @unchecked Sendable {
     public private(set) var filesRead = 0
     /// The files that changed since the last load (as `SiteSource` names them), when a watcher said so; nil: any may have.
     private var changedFiles: Set<String>?
+    /// The readings the last build saved (``SavedReadings``), and the digests that tell which files are unchanged since.
+    private var saved: (readings: SavedReadings, digests: FileDigests)?
+    /// The files a load took from `saved` as summaries, without reading them.
+    private(set) var summarizedFiles: Set<String> = []
+    /// The digest of the site settings of the last load.
+    private(set) var settingsDigest: String?
 
     public init() {}
 
@@ -31,6 +37,73 @@ public final class ConfigCache: @unchecked Sendable {
         lock.lock()
         changedFiles = files
         lock.unlock()
+    }
+
+    /// Offers a build's saved readings: the next load takes a file whose bytes still have the saved digest (as `digests`
+    /// tells) from them, as a summary, and checks are replayed from them.
+    func offer(_ readings: SavedReadings, digests: FileDigests) {
+        lock.lock()
+        saved = (readings, digests)
+        for (path, check) in readings.checks where checks[path] == nil { checks[path] = check }
+        lock.unlock()
+    }
+
+    /// The saved summary of `file` as a cache entry, when the settings and the file's bytes are those it was read with.
+    func summary(of file: String, settingsDigest: String) -> Entry? {
+        lock.lock()
+        let saved = saved
+        lock.unlock()
+        guard let saved, saved.readings.settingsDigest == settingsDigest, let summary = saved.readings.summaries[file],
+              saved.digests.record(of: file)?.digest == summary.digest else { return nil }
+        let entry = Entry(key: summary.digest + "|" + settingsDigest, digest: summary.digest, reading: .form(summary.form),
+                          diagnostics: summary.said)
+        lock.lock()
+        entries[file] = entry
+        summarizedFiles.insert(file)
+        lock.unlock()
+        return entry
+    }
+
+    /// Forgets the saved readings and every entry taken from them, so that the next load reads every file.
+    func dropSummaries() {
+        lock.lock()
+        saved = nil
+        for file in summarizedFiles { entries[file] = nil }
+        summarizedFiles = []
+        lock.unlock()
+    }
+
+    /// Notes the digest of the settings a load reads files under.
+    func noteSettings(_ digest: String) {
+        lock.lock()
+        settingsDigest = digest
+        lock.unlock()
+    }
+
+    /// What to save for the next build of `site`: a summary of each plain form file read (or summarized) under the
+    /// current settings whose text is its bytes, and every check; the summaries are left out when the site's
+    /// settings allow none (``SavedReadings/summarizes(_:)``).
+    func readings(of site: Site, tool: String, digests: FileDigests) -> SavedReadings? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let settingsDigest else { return nil }
+        var summaries: [String: SavedReadings.Summary] = [:]
+        if SavedReadings.summarizes(site) {
+            let savedSummaries = saved?.readings.summaries ?? [:]
+            for (file, entry) in entries where entry.key == (entry.digest ?? "") + "|" + settingsDigest {
+                if summarizedFiles.contains(file), let summary = savedSummaries[file] {
+                    summaries[file] = summary
+                    continue
+                }
+                guard case .form(let form) = entry.reading, form.location.file == file, SavedReadings.summarizes(form), let digest = entry.digest,
+                      digests.record(of: file)?.digest == digest else { continue }
+                summaries[file] = SavedReadings.Summary(
+                    file: file, digest: digest, id: form.id, path: form.path, title: form.title, description: form.description,
+                    language: form.language, format: form.format, line: form.location.line, column: form.location.column,
+                    collect: form.submission.provider == .collect, origins: form.embed.origins, said: entry.diagnostics)
+            }
+        }
+        return SavedReadings(tool: tool, settingsDigest: settingsDigest, summaries: summaries, checks: checks)
     }
 
     /// The files of `files` the last `expectChanges` did not name (none when it named no set); consumes the set.

@@ -45,7 +45,13 @@ public struct SiteLoader: Sendable {
         let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
         let unchanged = cache?.unchangedFiles(among: files) ?? []
+        cache?.noteSettings(settingsDigest)
         parallel.forEach(files.count) { index in
+            if let summary = cache?.summary(of: files[index], settingsDigest: settingsDigest) {
+                readings[index] = summary
+                digests[index] = summary.digest
+                return
+            }
             if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
                 readings[index] = cached
                 digests[index] = cached.digest

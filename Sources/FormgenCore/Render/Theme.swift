@@ -57,10 +57,15 @@ public struct Theme: Sendable {
         var compiled: [String: CompiledTemplate]? = [:]
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let path = files[name] ?? name
+            let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
             do {
-                let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
-                _ = try MustacheTemplate(string: body)
-                try library.register(EscapingContentType.pragma + body, named: Theme.templateName(name))
+                // Parsed once with the pragma line before it; a syntax error is parsed again alone, for its position as written.
+                do {
+                    try library.register(EscapingContentType.pragma + body, named: Theme.templateName(name))
+                } catch {
+                    _ = try MustacheTemplate(string: body)
+                    throw error
+                }
                 if let template = try? CompiledTemplate(body) { compiled?[Theme.templateName(name)] = template } else { compiled = nil }
             } catch let error as MustacheTemplate.ParserError {
                 ownLog.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))

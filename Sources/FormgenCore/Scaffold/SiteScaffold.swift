@@ -37,6 +37,7 @@ public struct SiteScaffold {
         /public/
         /.formgen/
         /.public.formgen-state
+        /.public.formgen-readings
         # formgen collect: submissions and the files people sent (personal data)
         /submissions/
         *.db

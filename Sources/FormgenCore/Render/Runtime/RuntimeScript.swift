@@ -90,10 +90,14 @@ public struct RuntimeScript: Sendable {
         let prefix = "assets/runtime/"
         var modules: [String: RuntimeModule] = [:]
         var unreadable: Set<String> = []
+        // Each source's SHA-256, computed once: the minified module's header and the runtime's digest both name it.
+        var sourceDigests: [String: String] = [:]
         for (key, source) in texts.sorted(by: { $0.key < $1.key }) where key.hasPrefix(prefix) && key.hasSuffix(".js") {
             let file = key.dropFirst(prefix.count).dropLast(".js".count)
             guard !file.contains("/") else { continue }
-            switch RuntimeModule.parse(name: String(file), source: source, minified: texts["\(prefix)min/\(file).js"]) {
+            let sourceDigest = SHA256.hex(source)
+            sourceDigests[String(file)] = sourceDigest
+            switch RuntimeModule.parse(name: String(file), source: source, minified: texts["\(prefix)min/\(file).js"], sourceDigest: sourceDigest) {
             case .success(let module): modules[module.name] = module
             case .failure(let error):
                 unreadable.insert(String(file))
@@ -106,7 +110,7 @@ public struct RuntimeScript: Sendable {
                           at: SourceLocation(file: paths["\(prefix)\(module.name).js"] ?? module.name, line: 1, column: 1))
             }
         }
-        let digest = runtimeDigest(modules.mapValues { texts["\(prefix)\($0.name).js"] ?? "" })
+        let digest = runtimeDigest(digests: modules.mapValues { sourceDigests[$0.name] ?? SHA256.hex(texts["\(prefix)\($0.name).js"] ?? "") })
         if unreadable.isEmpty, modules.values.allSatisfy({ $0.minified?.runtimeDigest == digest }) {
             modules = modules.mapValues { $0.usingMinified() }
         }
@@ -116,7 +120,12 @@ public struct RuntimeScript: Sendable {
     /// The digest `scripts/minify-runtime` writes into every minified module: SHA-256 over each module's name and its
     /// source's SHA-256, in name order. Minified modules are used only when all carry the digest of the sources at hand.
     static func runtimeDigest(_ sources: [String: String]) -> String {
-        SHA256.hex(sources.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\(SHA256.hex($0.value))\n" }.joined())
+        runtimeDigest(digests: sources.mapValues { SHA256.hex($0) })
+    }
+
+    /// ``runtimeDigest(_:)`` from each module's source digest.
+    static func runtimeDigest(digests: [String: String]) -> String {
+        SHA256.hex(digests.sorted { $0.key < $1.key }.map { "\($0.key)\u{0}\($0.value)\n" }.joined())
     }
 
     /// The optional modules a form's page needs: the wizard for several pages or a review step, journey when the

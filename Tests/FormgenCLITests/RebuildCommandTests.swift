@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `formgen build` after editing one form: only the changed configs are read again, and the output and what is
+/// printed are a full build's.
+@Suite(.serialized) struct RebuildCommandTests {
+    static func site() throws -> URL {
+        let root = try CommandRunner.temporaryDirectory()
+        let files = [
+            "configs/site.yaml": "title: Rebuilt site\n",
+            "configs/forms/a.yaml": "title: Form A\ncolour: red\nfields:\n  - {id: name, label: Name}\n",
+            "configs/forms/b.yaml": "title: Form B\nfields:\n  - {id: email, label: Email, type: email}\n",
+            "configs/forms/c.yaml": "title: Form C\nfields:\n  - {id: age, label: Age, type: number}\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test func warningsOfUnchangedFormsArePrintedOnARebuild() throws {
+        let site = try Self.site()
+        let build = ["build", "--no-excerpt", "--config", "configs", "--out", "public", "--verbose"]
+        let first = try CommandRunner.run(build, in: site)
+        #expect(first.status == 0)
+        let warning = "configs/forms/a.yaml:2:1: warning: unknown key 'colour' in form"
+        #expect(first.stderr.hasPrefix(warning), "\(first.stderr)")
+        #expect(!first.stdout.contains("Read only the changed configs"))
+
+        let form = site.appendingPathComponent("configs/forms/b.yaml")
+        try (try String(contentsOf: form, encoding: .utf8)).replacingOccurrences(of: "Form B", with: "Form B (edit 1)")
+            .write(to: form, atomically: true, encoding: .utf8)
+        let rebuilt = try CommandRunner.run(build, in: site)
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.stderr == first.stderr)
+        #expect(rebuilt.stdout.contains("Read only the changed configs: 2 unchanged ones as the last build summarized them.\n"), "\(rebuilt.stdout)")
+        #expect(rebuilt.stdout.contains("  b/index.html\n"))
+        #expect(!rebuilt.stdout.contains("  a/index.html\n"))
+
+        let clean = try CommandRunner.run(["build", "--no-excerpt", "--config", "configs", "--out", "clean"], in: site)
+        #expect(clean.stderr == first.stderr)
+        #expect(try CommandRunner.snapshot(site.appendingPathComponent("public")) == CommandRunner.snapshot(site.appendingPathComponent("clean")))
+    }
+}
