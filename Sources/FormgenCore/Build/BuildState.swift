@@ -54,14 +54,7 @@ public struct BuildState: Codable, Equatable, Sendable {
 
     /// The state `json` describes; nil when a required member is missing or of another type.
     private init?(json root: JSONValue) {
-        func text(_ value: JSONValue?) -> String? {
-            if case .string(let text)? = value { return text }
-            return nil
-        }
-        func count(_ value: JSONValue?) -> Int? {
-            if case .number(let number)? = value, let whole = Int(exactly: number) { return whole }
-            return nil
-        }
+        let text = SavedJSON.text, count = SavedJSON.count
         func texts(_ value: JSONValue?) -> [String: String]? {
             guard case .object(let members)? = value else { return nil }
             var texts: [String: String] = [:]

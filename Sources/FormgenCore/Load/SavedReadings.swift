@@ -88,14 +88,7 @@ struct SavedReadings: Sendable {
     }
 
     private init?(json root: JSONValue, tool: String) {
-        func text(_ value: JSONValue?) -> String? {
-            if case .string(let text)? = value { return text }
-            return nil
-        }
-        func count(_ value: JSONValue?) -> Int? {
-            if case .number(let number)? = value, let whole = Int(exactly: number) { return whole }
-            return nil
-        }
+        let text = SavedJSON.text, count = SavedJSON.count
         func diagnostics(_ value: JSONValue?) -> [Diagnostic]? {
             guard case .array(let items)? = value else { return nil }
             var diagnostics: [Diagnostic] = []
