@@ -101,15 +101,7 @@ public struct BuildState: Codable, Equatable, Sendable {
     var json: String {
         var text = ""
         text.reserveCapacity(outputKeys.count * 96 + (paths?.count ?? 0) * 48 + warnings.count * 160 + 256)
-        func quote(_ value: String) {
-            if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-                text += "\""
-                text += value
-                text += "\""
-            } else {
-                text += JSONValue.quoted(value)
-            }
-        }
+        func quote(_ value: String) { SavedJSON.appendQuoted(value, to: &text) }
         func object(_ members: [String: String]) {
             text += "{"
             for (index, entry) in members.sorted(by: { $0.key < $1.key }).enumerated() {

@@ -147,15 +147,7 @@ struct SavedReadings: Sendable {
     var json: String {
         var text = ""
         text.reserveCapacity(summaries.count * 400 + checks.count * 80 + 256)
-        func quote(_ value: String) {
-            if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-                text += "\""
-                text += value
-                text += "\""
-            } else {
-                text += JSONValue.quoted(value)
-            }
-        }
+        func quote(_ value: String) { SavedJSON.appendQuoted(value, to: &text) }
         func list(_ diagnostics: [Diagnostic]) {
             text += "["
             for (index, diagnostic) in diagnostics.enumerated() {

@@ -20,11 +20,10 @@ extension FieldView {
                 out.appendEscaped(field.label)
                 out += "</p>"
             } else {
-                out += "<img src=\""
-                out.appendEscaped(src)
-                out += "\" alt=\""
-                out.appendEscaped(field.label)
-                out += "\" loading=\"lazy\" decoding=\"async\">"
+                out += "<img"
+                out.appendAttribute("src", src)
+                out.appendAttribute("alt", field.label)
+                out += " loading=\"lazy\" decoding=\"async\">"
             }
             out += "</figure>\n"
         }
@@ -59,44 +58,36 @@ extension FieldView {
         if kind == .checkbox {
             checkboxHTML(into: &out, basics)
         } else {
-            out += "<label class=\"fg-label\" for=\""
-            out.appendEscaped(basics.inputID)
-            out += "\">"
+            out += "<label class=\"fg-label\""
+            out.appendAttribute("for", basics.inputID)
+            out += ">"
             out.appendEscaped(field.label)
             optional(into: &out, basics)
             out += "</label>\n"
             hint(into: &out, basics)
             error(into: &out, basics)
             if kind == .textarea {
-                out += "<textarea class=\"fg-input\" id=\""
-                out.appendEscaped(basics.inputID)
-                out += "\" name=\""
-                out.appendEscaped(field.id)
-                out += "\" rows=\"5\""
+                out += "<textarea class=\"fg-input\""
+                out.appendAttribute("id", basics.inputID)
+                out.appendAttribute("name", field.id)
+                out += " rows=\"5\""
                 out += attributes(basics, limits)
                 out += ">"
                 if let value = field.defaultValue { out.appendEscaped(value) }
                 out += "</textarea>\n"
             }
             if kind == .select {
-                out += "<select class=\"fg-input fg-select\" id=\""
-                out.appendEscaped(basics.inputID)
-                out += "\" name=\""
-                out.appendEscaped(field.id)
-                out += "\""
+                out += "<select class=\"fg-input fg-select\""
+                out.appendAttribute("id", basics.inputID)
+                out.appendAttribute("name", field.id)
                 out += attributes(basics, limits)
                 out += ">\n<option value=\"\">"
                 if let choose { out.appendEscaped(choose) }
                 out += "</option>\n"
                 for choice in choices {
-                    out += "<option value=\""
-                    out.appendEscaped(choice.value)
-                    out += "\""
-                    if let synonyms = choice.synonyms {
-                        out += " data-fg-synonyms=\""
-                        out.appendEscaped(synonyms)
-                        out += "\""
-                    }
+                    out += "<option"
+                    out.appendAttribute("value", choice.value)
+                    if let synonyms = choice.synonyms { out.appendAttribute("data-fg-synonyms", synonyms) }
                     if choice.selected { out += " selected" }
                     out += ">"
                     out.appendEscaped(choice.label)
@@ -110,29 +101,19 @@ extension FieldView {
                     out += " "
                     out.appendEscaped(width)
                 }
-                out += "\" id=\""
-                out.appendEscaped(basics.inputID)
-                out += "\" name=\""
-                out.appendEscaped(field.id)
                 out += "\""
+                out.appendAttribute("id", basics.inputID)
+                out.appendAttribute("name", field.id)
                 let type = inputType
-                if type != "text" {
-                    out += " type=\""
-                    out.appendEscaped(type)
-                    out += "\""
-                }
-                if let value = field.defaultValue {
-                    out += " value=\""
-                    out.appendEscaped(value)
-                    out += "\""
-                }
+                if type != "text" { out.appendAttribute("type", type) }
+                if let value = field.defaultValue { out.appendAttribute("value", value) }
                 out += attributes(basics, limits)
                 out += ">\n"
             }
             if let count = basics.countHint {
-                out += "<div class=\"fg-hint fg-count\" id=\""
-                out.appendEscaped(basics.countID)
-                out += "\">"
+                out += "<div class=\"fg-hint fg-count\""
+                out.appendAttribute("id", basics.countID)
+                out += ">"
                 out.appendEscaped(count)
                 out += "</div>\n"
             }
@@ -143,17 +124,16 @@ extension FieldView {
     /// `partials/checkbox`.
     private func checkboxHTML(into out: inout String, _ basics: Basics) {
         error(into: &out, basics)
-        out += "<div class=\"fg-choice\"><input class=\"fg-choice-input\" id=\""
-        out.appendEscaped(basics.inputID)
-        out += "\" name=\""
-        out.appendEscaped(field.id)
-        out += "\" type=\"checkbox\" value=\"true\""
+        out += "<div class=\"fg-choice\"><input class=\"fg-choice-input\""
+        out.appendAttribute("id", basics.inputID)
+        out.appendAttribute("name", field.id)
+        out += " type=\"checkbox\" value=\"true\""
         if field.defaultValue.map({ ["true", "yes", "on", "1"].contains($0.lowercased()) }) ?? false { out += " checked" }
         if basics.nativeRequired { out += " required" }
         describedBy(into: &out, basics.describedBy)
-        out += "><label class=\"fg-choice-label\" for=\""
-        out.appendEscaped(basics.inputID)
-        out += "\">"
+        out += "><label class=\"fg-choice-label\""
+        out.appendAttribute("for", basics.inputID)
+        out += ">"
         out.appendEscaped(field.label)
         optional(into: &out, basics)
         out += "</label></div>\n"
@@ -174,31 +154,25 @@ extension FieldView {
                 out += "</div>\n"
             }
             let revealed = reveal?(index, choice.value)
-            out += "<div class=\"fg-choice\"><input class=\"fg-choice-input\" id=\""
-            out.appendEscaped(choice.optionID)
-            out += "\" name=\""
-            out.appendEscaped(field.id)
-            out += "\" type=\""
+            out += "<div class=\"fg-choice\"><input class=\"fg-choice-input\""
+            out.appendAttribute("id", choice.optionID)
+            out.appendAttribute("name", field.id)
+            out += " type=\""
             out += choiceType
-            out += "\" value=\""
-            out.appendEscaped(choice.value)
             out += "\""
+            out.appendAttribute("value", choice.value)
             if choice.checked { out += " checked" }
             if choice.nativeRequired { out += " required" }
-            if let revealed {
-                out += " aria-controls=\""
-                out.appendEscaped(revealed.id)
-                out += "\""
-            }
-            out += "><label class=\"fg-choice-label\" for=\""
-            out.appendEscaped(choice.optionID)
-            out += "\">"
+            if let revealed { out.appendAttribute("aria-controls", revealed.id) }
+            out += "><label class=\"fg-choice-label\""
+            out.appendAttribute("for", choice.optionID)
+            out += ">"
             out.appendEscaped(choice.label)
             out += "</label></div>\n"
             if let revealed {
-                out += "<div class=\"fg-reveal\" id=\""
-                out.appendEscaped(revealed.id)
-                out += "\">"
+                out += "<div class=\"fg-reveal\""
+                out.appendAttribute("id", revealed.id)
+                out += ">"
                 out += revealed.html
                 out += "</div>\n"
             }
@@ -230,19 +204,18 @@ extension FieldView {
             out += key
             out += "-error\" hidden></p>\n<div class=\"fg-grid-cells\">\n"
             for (index, column) in field.options.enumerated() {
-                out += "<div class=\"fg-choice fg-grid-cell\"><input class=\"fg-choice-input\" id=\""
-                out.appendEscaped("f-\(field.id).\(row.value)-\(index)")
-                out += "\" name=\""
+                out += "<div class=\"fg-choice fg-grid-cell\"><input class=\"fg-choice-input\""
+                out.appendAttribute("id", "f-\(field.id).\(row.value)-\(index)")
+                out += " name=\""
                 out += key
                 out += "\" type=\""
                 out += choiceType
-                out += "\" value=\""
-                out.appendEscaped(column.value)
                 out += "\""
+                out.appendAttribute("value", column.value)
                 if rowRequired { out += " required" }
-                out += "><label class=\"fg-choice-label\" for=\""
-                out.appendEscaped("f-\(field.id).\(row.value)-\(index)")
-                out += "\">"
+                out += "><label class=\"fg-choice-label\""
+                out.appendAttribute("for", "f-\(field.id).\(row.value)-\(index)")
+                out += ">"
                 out.appendEscaped(column.label)
                 out += "</label></div>\n"
             }
@@ -256,17 +229,15 @@ extension FieldView {
         fieldsetStart(into: &out, basics, classes: "fg-choices fg-scale", describedBy: scaleDescribedBy)
         out += "<div class=\"fg-scale-body\">\n<div class=\"fg-scale-list\">\n"
         for choice in choices {
-            out += "<div class=\"fg-scale-choice\"><input class=\"fg-scale-input\" id=\""
-            out.appendEscaped(choice.optionID)
-            out += "\" name=\""
-            out.appendEscaped(field.id)
-            out += "\" type=\"radio\" value=\""
-            out.appendEscaped(choice.value)
-            out += "\""
+            out += "<div class=\"fg-scale-choice\"><input class=\"fg-scale-input\""
+            out.appendAttribute("id", choice.optionID)
+            out.appendAttribute("name", field.id)
+            out += " type=\"radio\""
+            out.appendAttribute("value", choice.value)
             if choice.nativeRequired { out += " required" }
-            out += "><label class=\"fg-scale-label\" for=\""
-            out.appendEscaped(choice.optionID)
-            out += "\">"
+            out += "><label class=\"fg-scale-label\""
+            out.appendAttribute("for", choice.optionID)
+            out += ">"
             out.appendEscaped(choice.label)
             out += "</label></div>\n"
         }
@@ -294,34 +265,31 @@ extension FieldView {
     private func dateBoxesHTML(into out: inout String, _ basics: Basics, _ boxes: DateBoxes) {
         out += "<div class=\"fg-field\" id=\"fg-field-"
         out.appendEscaped(field.id)
-        out += "\">\n<fieldset class=\"fg-choices\" id=\""
-        out.appendEscaped(basics.inputID)
-        out += "\" role=\"group\" aria-describedby=\""
-        out.appendEscaped(basics.hintID)
-        out += "\">\n<legend class=\"fg-label\">"
+        out += "\">\n<fieldset class=\"fg-choices\""
+        out.appendAttribute("id", basics.inputID)
+        out += " role=\"group\""
+        out.appendAttribute("aria-describedby", basics.hintID)
+        out += ">\n<legend class=\"fg-label\">"
         out.appendEscaped(field.label)
         optional(into: &out, basics)
-        out += "</legend>\n<div class=\"fg-hint\" id=\""
-        out.appendEscaped(basics.hintID)
-        out += "\">"
+        out += "</legend>\n<div class=\"fg-hint\""
+        out.appendAttribute("id", basics.hintID)
+        out += ">"
         out += boxes.hintHTML
         out += "</div>\n"
         error(into: &out, basics)
         out += "<div class=\"fg-date\">\n"
         for box in boxes.parts(required: basics.nativeRequired, readOnly: basics.readOnly, autocomplete: basics.autocomplete) {
-            out += "<div><label for=\""
-            out.appendEscaped(box.id)
-            out += "\">"
+            out += "<div><label"
+            out.appendAttribute("for", box.id)
+            out += ">"
             out.appendEscaped(box.label)
             out += "</label><input class=\"fg-input fg-date-"
             out.appendEscaped(box.part)
-            out += "\" id=\""
-            out.appendEscaped(box.id)
-            out += "\" name=\""
-            out.appendEscaped(box.name)
-            out += "\" data-fg-date=\""
-            out.appendEscaped(field.id)
             out += "\""
+            out.appendAttribute("id", box.id)
+            out.appendAttribute("name", box.name)
+            out.appendAttribute("data-fg-date", field.id)
             out += box.attributes
             out += "></div>\n"
         }
@@ -334,9 +302,8 @@ extension FieldView {
         out.appendEscaped(field.id)
         out += "\">\n<fieldset class=\""
         out += classes
-        out += "\" id=\""
-        out.appendEscaped(basics.inputID)
         out += "\""
+        out.appendAttribute("id", basics.inputID)
         self.describedBy(into: &out, describedBy)
         out += ">\n<legend class=\"fg-label\">"
         out.appendEscaped(field.label)
@@ -348,9 +315,7 @@ extension FieldView {
 
     private func describedBy(into out: inout String, _ ids: String?) {
         guard let ids else { return }
-        out += " aria-describedby=\""
-        out.appendEscaped(ids)
-        out += "\""
+        out.appendAttribute("aria-describedby", ids)
     }
 
     /// `(optional)` after the label of a field that is not required.
@@ -363,9 +328,9 @@ extension FieldView {
 
     private func hint(into out: inout String, _ basics: Basics) {
         guard let help = basics.helpHTML else { return }
-        out += "<div class=\"fg-hint\" id=\""
-        out.appendEscaped(basics.hintID)
-        out += "\">"
+        out += "<div class=\"fg-hint\""
+        out.appendAttribute("id", basics.hintID)
+        out += ">"
         out += help
         out += "</div>\n"
     }
@@ -381,5 +346,14 @@ extension String {
     /// Appends `text` escaped as `{{…}}` escapes it (``HTMLEscaping``).
     mutating func appendEscaped(_ text: String) {
         append(HTMLEscaping.escape(text))
+    }
+
+    /// Appends ` name="value"`, the value escaped as `{{…}}` escapes it.
+    mutating func appendAttribute(_ name: String, _ value: String) {
+        append(" ")
+        append(name)
+        append("=\"")
+        appendEscaped(value)
+        append("\"")
     }
 }

@@ -14,4 +14,16 @@ enum SavedJSON {
         if case .number(let number)? = value, let whole = Int(exactly: number) { return whole }
         return nil
     }
+
+    /// Appends `value` as a JSON string: as it is between quotes when it is printable ASCII without a quote or a
+    /// backslash (the paths and digests these files hold), else escaped by ``JSONValue/quoted(_:)``.
+    static func appendQuoted(_ value: String, to text: inout String) {
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            text += "\""
+            text += value
+            text += "\""
+        } else {
+            text += JSONValue.quoted(value)
+        }
+    }
 }
