@@ -46,7 +46,14 @@ public enum DateBound: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .fixed(y, m, d):
-            return String(format: "%04d-%02d-%02d", y, m, d)
+            // `%04d-%02d-%02d` written by hand for the usual ranges (`String(format:)` was a fiftieth of a build).
+            guard (0...9999).contains(y), (0...99).contains(m), (0...99).contains(d) else {
+                return String(format: "%04d-%02d-%02d", y, m, d)
+            }
+            let digit = { (value: Int) in UInt8(ascii: "0") + UInt8(value) }
+            let bytes: [UInt8] = [digit(y / 1000), digit(y / 100 % 10), digit(y / 10 % 10), digit(y % 10), UInt8(ascii: "-"),
+                                  digit(m / 10), digit(m % 10), UInt8(ascii: "-"), digit(d / 10), digit(d % 10)]
+            return String(decoding: bytes, as: UTF8.self)
         case let .relative(y, m, d):
             if y == 0 && m == 0 && d == 0 { return "today" }
             let total = [(y, "y"), (m, "m"), (d, "d")].filter { $0.0 != 0 }

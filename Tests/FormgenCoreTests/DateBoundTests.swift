@@ -18,4 +18,10 @@ import Testing
         #expect(DateBound(text) == expected)
         if let expected { #expect(DateBound(expected.description) == expected) }
     }
+
+    /// A fixed date is written `%04d-%02d-%02d`, as `String(format:)` writes it, outside the usual ranges too.
+    @Test(arguments: [(2024, 2, 29), (5, 1, 2), (999, 12, 31), (0, 0, 0), (9999, 99, 99), (10_000, 1, 1), (-5, 3, 4), (2024, 100, 7)])
+    func fixedDateIsWrittenAsPrintfWritesIt(_ year: Int, _ month: Int, _ day: Int) {
+        #expect(DateBound.fixed(year: year, month: month, day: day).description == String(format: "%04d-%02d-%02d", year, month, day))
+    }
 }

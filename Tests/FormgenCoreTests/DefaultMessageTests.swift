@@ -85,6 +85,42 @@ import Testing
         #expect(Messages.defaultMessage(example.check, field: field, language: example.language, value: example.value) == example.expected)
     }
 
+    /// A field keeps the default messages made for it: what is kept answers only the same check, language, value, other
+    /// label, count and tables, and a field changed afterwards (its copy, or itself) has its messages made again.
+    @Test func aFieldsKeptMessagesFollowWhatTheyAreMadeFrom() {
+        let location = SourceLocation(file: "f", line: 1, column: 1)
+        let tables = MessageTables(tables: Messages.builtin)
+        var field = Field(id: "name", type: .text, label: "Name", at: location)
+        let copy = field
+        func made(_ field: Field, _ check: String, language: String = "en", value: String? = nil, count: Int? = nil,
+                  tables: MessageTables = tables) -> String {
+            Messages.defaultMessage(check, field: field, language: language, value: value, count: count, tables: tables)
+        }
+        for _ in 0..<2 {
+            #expect(field.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == made(field, "required"))
+            #expect(field.defaultMessage("required", language: "nl", value: nil, otherLabel: nil, count: nil, tables: tables)
+                == made(field, "required", language: "nl"))
+            #expect(field.defaultMessage("minLength", language: "en", value: "2", otherLabel: nil, count: 2, tables: tables)
+                == made(field, "minLength", value: "2", count: 2))
+            #expect(field.defaultMessage("minLength", language: "en", value: "1", otherLabel: nil, count: 1, tables: tables)
+                == made(field, "minLength", value: "1", count: 1))
+        }
+        #expect(made(field, "required") != made(field, "required", language: "nl"))
+        #expect(made(field, "minLength", value: "2", count: 2) != made(field, "minLength", value: "1", count: 1))
+        let own = MessageTables(tables: Messages.builtin.merging(["en": Messages.replacing(Messages.builtin["en"]!, with: ["required": "Fill in {label}"])]) { _, own in own })
+        #expect(field.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: own) == "Fill in name")
+        #expect(field.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == "Enter name")
+        field.label = "Family name"
+        #expect(field.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == "Enter family name")
+        #expect(copy.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == "Enter name")
+        let agree = Field(id: "terms", type: .checkbox, label: "I agree to the terms", at: location)
+        var group = agree
+        #expect(agree.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == made(agree, "required"))
+        group.options = [FieldOption(value: "a", label: "A")]
+        #expect(group.defaultMessage("required", language: "en", value: nil, otherLabel: nil, count: nil, tables: tables) == made(group, "required"))
+        #expect(made(group, "required") != made(agree, "required"))
+    }
+
     /// "The selected file must be a image" was the old text: the article follows the first accepted type as it is read (#35).
     @Test(arguments: [
         (["image/*"], "The selected file must be an image"),

@@ -11,6 +11,16 @@ import Testing
         #expect(ByteReplacement.replace(["none": "x"], in: text) == text)
     }
 
+    /// Needles that all start with the same byte (the page's `%…%` placeholders) are found by `memchr`: a lone `%`,
+    /// a needle's prefix, needles at both ends and next to each other all come out as the byte-by-byte search gave.
+    @Test func replacesNeedlesThatShareTheirFirstByte() {
+        let replacements = ["%style%": "a{b:c}", "%hash%": "'sha256-x'", "%script%": "«js»"]
+        #expect(ByteReplacement.replace(replacements, in: "%style%<p>100% é %styl</p>%hash%%script%%") == "a{b:c}<p>100% é %styl</p>'sha256-x'«js»%")
+        #expect(ByteReplacement.replace(replacements, in: "%%%") == "%%%")
+        #expect(ByteReplacement.replace(replacements, in: "") == "")
+        #expect(ByteReplacement.replace(replacements, in: "no percent sign at all: ü") == "no percent sign at all: ü")
+    }
+
     @Test(arguments: ["configs/forms/contact.yaml", "contact.yaml", "/abs/forms/pet.adoption.json", "forms/.hidden", "forms/name.",
                       "forms/noextension", "forms/folder/", "https://example.com/forms/remote-form.yaml", "i18n/nl.yml", "a/b.c/d",
                       "forms/é-formulier.yaml"])

@@ -62,7 +62,22 @@ public struct Field: Sendable, Hashable {
         /// `Sensitivity.reason(for:)` of `values` once asked (`.some(nil)`: not sensitive), read and set under
         /// `Field.derivedLocks`; cleared before any change to `values`.
         var sensitivityReason: String??
+        /// The default messages made for `values` (``Field/defaultMessage(_:language:value:otherLabel:count:tables:)``),
+        /// read and set under `Field.derivedLocks`; cleared before any change to `values`.
+        var defaultMessages: [DefaultMessage] = []
         init(_ values: Values) { self.values = values }
+    }
+
+    /// A default message with what it was made from besides the field.
+    private struct DefaultMessage {
+        let check: String
+        let language: String
+        let value: String?
+        let otherLabel: String?
+        let count: Int?
+        /// The tables' identity (``MessageTables/identity``), held so that it cannot name other tables later.
+        let tables: AnyObject
+        let text: String
     }
 
     private var storage: Storage
@@ -72,6 +87,7 @@ public struct Field: Sendable, Hashable {
     private mutating func unique() -> Storage {
         if isKnownUniquelyReferenced(&storage) {
             storage.sensitivityReason = nil
+            storage.defaultMessages = []
         } else {
             storage = Storage(storage.values)
         }
@@ -95,6 +111,28 @@ public struct Field: Sendable, Hashable {
         storage.sensitivityReason = .some(reason)
         lock.unlock()
         return reason
+    }
+
+    /// `Messages.defaultMessage` for this field, made once for all who share this value and ask with the same
+    /// language, value, other label, count and tables: its page's spec, its JSON Schema and its reference page each ask.
+    func defaultMessage(_ check: String, language: String, value: String?, otherLabel: String?, count: Int?, tables: MessageTables) -> String {
+        let storage = self.storage, identity = tables.identity
+        let lock = Self.derivedLocks[Int((UInt(bitPattern: ObjectIdentifier(storage)) >> 4) & 31)]
+        lock.lock()
+        let known = storage.defaultMessages.first {
+            $0.check == check && $0.language == language && $0.value == value && $0.otherLabel == otherLabel && $0.count == count
+                && $0.tables === identity
+        }
+        lock.unlock()
+        if let known { return known.text }
+        let text = Messages.defaultMessage(check, field: self, language: language, value: value, otherLabel: otherLabel, count: count, tables: tables)
+        lock.lock()
+        // A field has a few checks; past a few dozen messages (many languages, many tables) the list starts over.
+        if storage.defaultMessages.count >= 32 { storage.defaultMessages.removeAll() }
+        storage.defaultMessages.append(DefaultMessage(check: check, language: language, value: value, otherLabel: otherLabel, count: count,
+                                                      tables: identity, text: text))
+        lock.unlock()
+        return text
     }
 
     public static func == (left: Field, right: Field) -> Bool {

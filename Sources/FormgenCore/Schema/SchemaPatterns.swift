@@ -29,6 +29,13 @@ enum SchemaPatterns {
     /// `YYYY-MM-DD` strings on or after (`atLeast`) or on or before `bound`: for strings of that shape,
     /// text order is date order, so the comparison is a choice of digits at the first place they differ.
     static func date(_ bound: String, atLeast: Bool) -> String {
+        datePatterns.value(for: (atLeast ? "+" : "-") + bound) { makeDate(bound, atLeast: atLeast) }
+    }
+
+    /// The patterns `date` made, by bound and direction (every form with a date bound asks twice: its schema, its checks).
+    private static let datePatterns = KeptTexts()
+
+    private static func makeDate(_ bound: String, atLeast: Bool) -> String {
         let characters = Array(bound)
         var alternatives = [bound]
         for index in characters.indices where characters[index].isNumber {

@@ -117,7 +117,7 @@ public struct FieldMessages {
         if check == "equalsField", case .equalsField(let id)? = field.validations.first(where: { $0.name == "equalsField" })?.kind {
             other = form.allFields.first { $0.id == id }?.label ?? id
         }
-        let text = Messages.defaultMessage(check, field: field, language: language, value: value, otherLabel: other, count: count, tables: tables)
+        let text = field.defaultMessage(check, language: language, value: value, otherLabel: other, count: count, tables: tables)
         return Text(text: text, isDefault: true)
     }
 }

@@ -65,6 +65,9 @@ public struct MessageTables: Sendable {
         return tables[primary] == nil ? "en" : primary
     }
 
+    /// What tells these tables from others: copies of one value share it; tables read again have another.
+    var identity: AnyObject { made }
+
     /// Tables made from the value's, kept once made (every field asks for its page's).
     private final class Made: @unchecked Sendable {
         let lock = NSLock()

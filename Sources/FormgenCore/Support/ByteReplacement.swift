@@ -1,3 +1,5 @@
+import Foundation
+
 /// Find-and-replace over UTF-8 bytes: much cheaper than Foundation's string search on large pages.
 enum ByteReplacement {
     /// Replaces every occurrence of `needle` in `text`, left to right, with what `replacement` returns
@@ -45,9 +47,16 @@ extension ByteReplacement {
         var output = ""
         output.reserveCapacity(utf8.count + replacements.values.reduce(0) { $0 + $1.utf8.count })
         var copied = utf8.startIndex
+        // With one first byte for every needle (the page's placeholders all start with `%`), candidates are found by `memchr`.
+        let firsts = Set(needles.map { $0.bytes[0] })
+        let onlyFirst = firsts.count == 1 ? firsts.first : nil
         utf8.withContiguousStorageIfAvailable { bytes in
             var index = 0
             while index < bytes.count {
+                if let onlyFirst, let base = bytes.baseAddress {
+                    guard let found = memchr(base + index, Int32(onlyFirst), bytes.count - index) else { break }
+                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
                 guard isFirst[Int(bytes[index])], let needle = needles.first(where: { needle in
                     index + needle.bytes.count <= bytes.count && bytes[index..<(index + needle.bytes.count)].elementsEqual(needle.bytes)
                 }) else {
