@@ -137,16 +137,69 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
         output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
+    /// `quoted(text)`, written straight into `output`: the runs that need no escape are copied whole.
     private static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        var plain = text
-        let appended = plain.withUTF8 { bytes -> Bool in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+        var text = text
+        text.withUTF8 { bytes in
             output.append(UInt8(ascii: "\""))
-            output.append(contentsOf: bytes)
+            var start = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                    index += 1
+                    continue
+                }
+                if byte >= 0x80 {
+                    let (scalar, length) = scalarAt(bytes, index)
+                    if isInvisible(scalar) {
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                        appendUTF16Escapes(scalar, to: &output)
+                        start = index + length
+                    }
+                    index += length
+                    continue
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                switch byte {
+                case 0x22: output.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                default: appendUTF16Escapes(Unicode.Scalar(byte), to: &output)
+                }
+                index += 1
+                start = index
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
             output.append(UInt8(ascii: "\""))
-            return true
         }
-        if !appended { output.append(contentsOf: quoted(text).utf8) }
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8, and its length in bytes.
+    private static func scalarAt(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// Whether `quoted` writes the scalar as `\u` escapes: control, format and non-ASCII space characters.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F
+            && [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory))
+    }
+
+    /// `\uXXXX` (lower-case hex) for each UTF-16 unit of the scalar.
+    private static func appendUTF16Escapes(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        for unit in String(scalar).utf16 {
+            output.append(contentsOf: [0x5C, UInt8(ascii: "u")])
+            for shift in stride(from: 12, through: 0, by: -4) {
+                output.append(digits.utf8Start[Int((unit >> UInt16(shift)) & 0xF)])
+            }
+        }
     }
 
     private var isScalar: Bool {
@@ -168,9 +221,7 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
             case "\r": output += "\\r"
             case "\t": output += "\\t"
             default:
-                let invisible = scalar.value < 0x20 || (scalar.value >= 0x7F
-                    && [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator].contains(scalar.properties.generalCategory))
-                if invisible {
+                if isInvisible(scalar) {
                     for unit in String(scalar).utf16 { output += "\\u" + String(unit, radix: 16).leftPadded(to: 4) }
                 } else {
                     output.unicodeScalars.append(scalar)

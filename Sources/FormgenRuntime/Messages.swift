@@ -29,6 +29,12 @@ public enum Messages {
 
     /// `days.one` → `days`; a key without a plural category is its own base.
     package static func pluralBase(_ key: String) -> String {
+        let utf8 = key.utf8
+        // An ASCII key (every table's) is searched by bytes, where a character is a byte.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), PluralRules.categories.contains(String(key[utf8.index(after: dot)...])) else { return key }
+            return String(key[..<dot])
+        }
         guard let dot = key.lastIndex(of: "."), PluralRules.categories.contains(String(key[key.index(after: dot)...])) else { return key }
         return String(key[..<dot])
     }

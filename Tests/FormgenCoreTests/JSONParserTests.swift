@@ -66,6 +66,19 @@ import Testing
         #expect(try JSONValue.decode(Data(value.pretty().utf8)) == value)
     }
 
+    /// The schema writer writes strings straight into bytes: as `JSONValue.quoted` writes them (quotes, backslashes,
+    /// control, format and non-ASCII space characters escaped, `\u` per UTF-16 unit), as values and as keys, and they
+    /// read back as they were.
+    @Test(arguments: ["", "plain", "say \"hi\"", #"^[^\t-\r ](?:[\s\S]*)$"#, "tab\there\nline\r\u{0}\u{1F}\u{7F}end",
+                      "\u{85}next\u{A0}nbsp\u{2028}ls\u{2029}ps\u{200B}zw\u{FEFF}bom\u{AD}shy", "é “quoted” ü ß 日本",
+                      "😀 non-BMP \u{E0001} tag \u{1F600}", "\\\"\\", "a\u{2028}"])
+    func stringsAreWrittenAsQuotedWritesThem(_ text: String) throws {
+        let quoted = JSONValue.quoted(text)
+        #expect(JSONValue.string(text).pretty() == quoted + "\n")
+        #expect(JSONValue.object([text: .string(text)]).pretty() == "{\n  \(quoted): \(quoted)\n}\n")
+        #expect(try JSONValue.decode(Data(JSONValue.array([.string(text)]).pretty().utf8)) == .array([.string(text)]))
+    }
+
     @Test func anUnderflowingNumberIsValidJSONAndBecomesZero() throws {
         #expect(try JSONValue.decode(Data(#"{"n": 1e-400}"#.utf8)) == .object(["n": .number(0)]))
     }

@@ -23,6 +23,15 @@ import Testing
         #expect(own.subtracting(english).sorted() == [], "extra in \(language)")
     }
 
+    /// A plural key's base: the part before its last dot when what follows is a plural category; any other key is its own
+    /// (ASCII keys are searched by bytes, others by characters, with the same answers).
+    @Test(arguments: [("days.one", "days"), ("days.other", "days"), ("minLength.few", "minLength"), ("a.b.many", "a.b"),
+                      ("days", "days"), ("days.", "days."), ("days.once", "days.once"), (".one", ""), ("one", "one"),
+                      ("día.one", "día"), ("día.uno", "día.uno"), ("x.\u{301}one", "x.\u{301}one"), ("é", "é")])
+    func pluralBaseDropsOnlyACategory(_ key: String, _ base: String) {
+        #expect(Messages.pluralBase(key) == base)
+    }
+
     /// Each counted phrase has exactly the language's plural categories, and the placeholders English uses.
     @Test(arguments: twelve) func pluralFormsAndPlaceholdersMatch(language: String) {
         let table = Messages.builtin[language]!

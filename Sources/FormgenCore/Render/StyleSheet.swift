@@ -14,6 +14,8 @@ public final class StyleSheet: @unchecked Sendable {
     public let text: String
     private let blocks: [Block]
     private let names: Names
+    /// How many selectors the rules have (a page's marks are that many).
+    private let selectorCount: Int
     private let lock = NSLock()
     /// By the page's used selectors, packed 64 to a word (hashing a `[Bool]` of every selector cost more).
     private var subsets: [[UInt64]: Subset] = [:]
@@ -47,6 +49,10 @@ public final class StyleSheet: @unchecked Sendable {
         var scanner = Scanner(Array(css.utf8))
         blocks = scanner.blocks(classes: &classNames, elements: &elementNames)
         names = Names(classes: classNames, elements: elementNames)
+        var used: [Bool] = []
+        Self.mark(blocks, present: PageWords(classes: Array(repeating: true, count: names.classCount),
+                                             elements: Array(repeating: true, count: names.elementCount)), used: &used)
+        selectorCount = used.count
     }
 
     /// The class and element names the rules need, by the hash of their bytes, ready for a page's words.
@@ -135,6 +141,7 @@ public final class StyleSheet: @unchecked Sendable {
 
     private func subset(present: PageWords) -> Subset {
         var used: [Bool] = []
+        used.reserveCapacity(selectorCount)
         Self.mark(blocks, present: present, used: &used)
         var key = [UInt64](repeating: 0, count: (used.count + 63) / 64)
         for index in used.indices where used[index] { key[index >> 6] |= 1 << UInt64(index & 63) }
@@ -192,6 +199,11 @@ public final class StyleSheet: @unchecked Sendable {
         var classes: [Bool]
         var elements: [Bool]
 
+        init(classes: [Bool], elements: [Bool]) {
+            self.classes = classes
+            self.elements = elements
+        }
+
         init(_ page: String, names: Names) {
             var classes = Array(repeating: false, count: names.classCount)
             var elements = Array(repeating: false, count: names.elementCount)
@@ -226,8 +238,11 @@ public final class StyleSheet: @unchecked Sendable {
             for index in elements.indices where other.elements[index] { elements[index] = true }
         }
 
-        static func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2d || byte == 0x5f
+        /// A letter, digit, `-` or `_`: a bit of one of two masks, bytes 0-63 and 64-127 (one test, no branches per range).
+        @inline(__always) static func isWordByte(_ byte: UInt8) -> Bool {
+            let low: UInt64 = 0x03FF_2000_0000_0000 // `-` (45), `0`-`9` (48-57)
+            let high: UInt64 = 0x07FF_FFFE_87FF_FFFE // `A`-`Z` (65-90), `_` (95), `a`-`z` (97-122)
+            return byte < 128 && ((byte < 64 ? low : high) >> UInt64(byte & 63)) & 1 != 0
         }
 
         static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {

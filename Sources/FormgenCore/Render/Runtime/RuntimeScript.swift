@@ -175,7 +175,10 @@ public struct RuntimeScript: Sendable {
     static func hasOffsetBound(_ field: FormSpec.FieldSpec) -> Bool {
         field.validations.contains { rule in
             guard rule.rule == "minDate" || rule.rule == "maxDate" else { return false }
-            let bound = (rule.value?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = rule.value?.text ?? ""
+            // Foundation trims only when an end may be white space (a bound written plainly starts and ends with ASCII).
+            let ends = (text.utf8.first ?? 0x21, text.utf8.last ?? 0x21)
+            let bound = (0x21..<0x7F).contains(ends.0) && (0x21..<0x7F).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
             return bound != "today" && !isFixedDate(bound)
         } || (field.fields ?? []).contains(where: hasOffsetBound)
     }
