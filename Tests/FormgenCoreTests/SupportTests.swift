@@ -11,6 +11,31 @@ import Testing
         #expect(ByteReplacement.replace(["none": "x"], in: text) == text)
     }
 
+    /// The byte-level splitting and trimming give what `split(separator:)` and Foundation's trimming give on ASCII text;
+    /// trimming declines (nil) where the ends are not visible ASCII, and the callers ask Foundation then.
+    @Test(arguments: ["", "/", "a", "a/b", "/a//b/", "pet-adoption/nl", "///", "email_address_", "_full_name", "x y\tz"])
+    func asciiWordsSplitAsSplitDoes(_ text: String) {
+        for separator in ["/", "_"] {
+            var words: [String] = []
+            ASCIIWords.forEach(in: text, separator: UInt8(ascii: Unicode.Scalar(separator)!)) { words.append(String($0)) }
+            let split = text.split(separator: Character(separator)).map(String.init)
+            #expect(words == split)
+            #expect(ASCIIWords.count(in: text, separator: UInt8(ascii: Unicode.Scalar(separator)!)) == split.count)
+        }
+    }
+
+    @Test(arguments: ["<p>Hint</p>\n", "  \t<p>x</p>\r\n ", "plain", "\n\n", "", " \u{A0}x ", "x\u{85}", "\u{1F}x", "é ", " é",
+                      "<p>a\u{2028}</p>\n"])
+    func asciiTrimmingIsFoundationsOrDeclines(_ text: String) {
+        let foundation = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let trimmed = ASCIIWords.trimmedASCII(text) {
+            #expect(trimmed == foundation)
+        } else {
+            #expect(foundation.isEmpty || !(0x21..<0x7F).contains(foundation.utf8.first!) || !(0x21..<0x7F).contains(foundation.utf8.last!)
+                || text.utf8.contains { $0 >= 0x80 || $0 < 0x20 })
+        }
+    }
+
     /// Needles that all start with the same byte (the page's `%…%` placeholders) are found by `memchr`: a lone `%`,
     /// a needle's prefix, needles at both ends and next to each other all come out as the byte-by-byte search gave.
     @Test func replacesNeedlesThatShareTheirFirstByte() {

@@ -39,7 +39,7 @@ enum Autocomplete {
         case (nil, nil): break
         }
         var email = false, phone = false, birth = false, fullName = false
-        for word in label.split(separator: "_") {
+        let note = { (word: Substring) in
             switch word {
             case "email": email = true
             case "phone": phone = true
@@ -47,6 +47,11 @@ enum Autocomplete {
             case "fullname": fullName = true
             default: break
             }
+        }
+        if label.utf8.allSatisfy({ $0 < 0x80 }) {
+            ASCIIWords.forEach(in: label, separator: UInt8(ascii: "_"), note)
+        } else {
+            label.split(separator: "_").forEach(note)
         }
         if email { return "email" }
         if phone { return "tel" }

@@ -82,11 +82,30 @@ public enum Markdown {
     /// Renders Markdown meant to sit inside another element (a hint, a label):
     /// a single paragraph loses its `<p>` wrapper.
     public static func inlineHTML(_ markdown: String) -> String {
-        var html = Markdown.html(markdown).trimmingCharacters(in: .whitespacesAndNewlines)
-        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), html.components(separatedBy: "<p>").count == 2 {
+        let rendered = Markdown.html(markdown)
+        var html = ASCIIWords.trimmedASCII(rendered) ?? rendered.trimmingCharacters(in: .whitespacesAndNewlines)
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>"), isOneParagraph(html) {
             html = String(html.dropFirst(3).dropLast(4))
         }
         return html
+    }
+
+    /// Whether `html`, which starts with `<p>`, has no other `<p>` (Foundation's `components(separatedBy:)` finds two
+    /// parts): found by bytes, except where a `<p>` is followed by a non-ASCII character, which may join its `>`.
+    private static func isOneParagraph(_ html: String) -> Bool {
+        var html = html
+        let found: Bool? = html.withUTF8 { bytes in
+            var index = 3
+            while index + 3 <= bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "p"), bytes[index + 2] == UInt8(ascii: ">") {
+                    return index + 3 < bytes.count && bytes[index + 3] >= 0x80 ? nil : true
+                }
+                index += 1
+            }
+            return false
+        }
+        guard let found else { return html.components(separatedBy: "<p>").count == 2 }
+        return !found
     }
 
     /// Where a table starts (its line in the document) and how many columns and rows it has.

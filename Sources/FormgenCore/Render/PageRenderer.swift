@@ -39,7 +39,8 @@ public struct PageRenderer: Sendable {
 
     /// `../../` for `kyc/nl`, `./` for the site's root.
     static func rootPrefix(for path: String) -> String {
-        let depth = path.split(separator: "/").count
+        let depth = path.utf8.allSatisfy({ $0 < 0x80 }) ? ASCIIWords.count(in: path, separator: UInt8(ascii: "/"))
+            : path.split(separator: "/").count
         return depth == 0 ? "./" : String(repeating: "../", count: depth)
     }
 
