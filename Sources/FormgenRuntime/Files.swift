@@ -1,5 +1,5 @@
-// The twin of files.js and filetypes.js: a file field's checks (count, type by `accept`, its known extensions by their
-// MIME type as filetypes.js gives them, size).
+// The twin of files.js and filetypes.js: a file field's checks (count, type by `accept`: its MIME types as files.js
+// compares them, its extensions and wildcards as filetypes.js does, size).
 
 extension FormValidator {
     /// A file field's files: an object `{name, size, type}` (a server adds `sha256`) or a list of them, each kept with

@@ -180,6 +180,9 @@ import Testing
         var plain = spec
         plain.rules = plain.rules.map { rule in var rule = rule; rule.condition = "notEmpty"; return rule }
         plain.fields.removeAll { $0.id == "scan" }
+        // A wildcard needs filetypes as an extension does; MIME types alone do not.
+        #expect(RuntimeScript.modules(for: plain).contains("filetypes"))
+        if let photo = plain.fields.firstIndex(where: { $0.id == "photo" }) { plain.fields[photo].upload?.accept = ["image/png", "image/jpeg"] }
         let used = RuntimeScript.modules(for: plain)
         #expect(used.contains("conditions") && used.contains("files") && !used.contains("operators") && !used.contains("filetypes"))
         // The script holds a module exactly when the page uses it; the console's preview joins operators.

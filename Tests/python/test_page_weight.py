@@ -53,10 +53,10 @@ def test_a_page_over_its_budget_is_named_and_fails_the_run(site):
     assert roomy.returncode == 0 and "All pages within budget." in roomy.stdout
 
 
-# The pages still over their budget (issue #36 item 4): registration, 529 B over its 12 KB at 19:30 UTC on 2026-11-26
-# (12,817 B gzip; 13,056 B at 16:26 UTC), with a file field, rules, date bounds, a counted textarea, masks, a review and
-# 19 fields in one example (the manual's "Page weight", configs/manual/docs/validation.md). Every seed page is within
-# 10 KB since then.
+# The pages still over their budget (issue #36 item 4): registration, 446 B over its 12 KB at 22:30 UTC on 2026-11-26
+# (12,734 B gzip; 12,817 B at 19:30 UTC, 13,056 B at 16:26 UTC), with a file field, rules, date bounds, a counted
+# textarea, masks, a review and 19 fields in one example (the manual's "Page weight", configs/manual/docs/validation.md).
+# Every seed page is within 10 KB since then.
 # No other page may go over; take a page out of this set as soon as it is within its budget.
 STILL_OVER = {"registration"}
 

@@ -141,6 +141,11 @@ public struct PageRenderer: Sendable {
         context["method"] = .text(form.submission.method)
         context["multipart"] = .bool(form.allFields.contains { $0.kind == .file })
         context["action"] = .text(action ?? "")
+        // `#fg-status` is the send module's (a form with an action), `#fg-result` shows the answers when there is nothing to
+        // send them to (submit.js): each only where the runtime can use it; a whole-runtime override gets both.
+        let wholeRuntime = theme.runtime.whole != nil
+        context["status"] = .bool(action != nil || wholeRuntime)
+        context["result"] = .bool(action == nil || wholeRuntime)
         context["multiPage"] = .bool(form.pages.count > 1 || form.hasReview)
         context["review"] = .bool(form.hasReview)
         // The review's words for a password ("Hidden") and for an empty answer ("Not answered"), only where it can show

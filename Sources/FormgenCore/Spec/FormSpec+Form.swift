@@ -55,6 +55,7 @@ extension FormSpec {
     /// The spec as a page embeds it: of the interface texts (a counted one with all its plural forms), only those its
     /// script reads and those the server reads; `tooFast` only when the form sets `minSeconds`, the one check that shows it;
     /// a count's texts in characters (`countChars…`) only when a field counts characters, in words only when one counts words;
+    /// of `tooLong` only the plural forms its one count can take;
     /// the title of an exit page only (its error, in the page and in `formgen validate`: the page's heading says the others);
     /// no display-only field (a paragraph, an image: the runtime, `validate` and `collect` pass over them), in the fields
     /// or in the pages' lists; no `review` (the build joins the wizard by it; the page has its review section).
@@ -72,14 +73,23 @@ extension FormSpec {
         }
         let timed = (submit.minSeconds ?? 0) > 0
         let counted = Self.countedRules(fields)
+        let tooLongForms = Self.tooLongForms(language: lang)
         embedded.messages = messages.filter { entry in
             let base = Messages.pluralBase(entry.key)
             guard base != "tooFast" || timed else { return false }
             if base.hasPrefix("countChars") && !counted.contains("maxLength") { return false }
             if base.hasPrefix("countWords") && !counted.contains("maxWords") { return false }
+            // `tooLong` speaks only of the length cap of a field without `maxLength` (its rule's message says the rest): the
+            // cap's plural form and `other`, which the runtime and the server fall back on.
+            if base == "tooLong", entry.key != base, !tooLongForms.contains(String(entry.key.dropFirst(base.count + 1))) { return false }
             return keys.contains(base) || Self.serverMessageKeys.contains(base)
         }
         return embedded
+    }
+
+    /// The plural forms of `tooLong` a page can say: the default length cap's (``FormValidator/defaultLengthCap``) and `other`.
+    static func tooLongForms(language: String) -> Set<String> {
+        ["other", PluralRules.category(FormValidator.defaultLengthCap, language: language)]
     }
 
     /// The rules the count under each field (a repeating section's item fields too) follows: `maxLength`, `maxWords`.

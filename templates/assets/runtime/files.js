@@ -5,8 +5,9 @@ import { features } from "./page.js";
 import { lists } from "./validate.js";
 import { format, text } from "./values.js";
 
-/** The MIME type of each extension formgen tells by its bytes (filetypes.js, joined where an `accept` names one). */
-export var extensionTypes = {};
+/** The check of an `accept` entry that is not a MIME type (an extension, a wildcard such as `image/*`): filetypes.js's,
+    joined where a file field's `accept` has one; without it an entry allows a file of exactly its type. */
+export var accepts = { entry: null };
 
 /** A file field's files: an object or a list of objects, each kept as {name, size, type, sha256} where given. */
 export function fileItems(value) {
@@ -17,16 +18,11 @@ export function fileItems(value) {
       return out;
     });
 }
-/** Whether `accept` allows a file of this name and type: a known extension by its type, another by the name. */
+/** Whether `accept` allows a file of this name and type: a MIME type by the type itself, other entries by filetypes.js. */
 export function allowsFile(accept, name, type) {
   if (!accept || !accept.length) return true;
   var mime = String(type || "").toLowerCase(), lower = String(name || "").toLowerCase();
-  return accept.some(function (entry) {
-    if (extensionTypes[entry]) return mime === extensionTypes[entry];
-    if (entry.charAt(0) === ".") return lower.slice(-entry.length) === entry;
-    if (entry.slice(-2) === "/*") return mime.indexOf(entry.slice(0, -1)) === 0;
-    return mime === entry;
-  });
+  return accept.some(function (entry) { return accepts.entry ? accepts.entry(entry, mime, lower) : mime === entry; });
 }
 
 lists.file = {

@@ -137,7 +137,7 @@ public struct RuntimeScript: Sendable {
     /// too), conditions for forms with rules (the form's or a repeating section's; journey imports it too); count for
     /// fields with a character or word count (``FieldCount``), search for searchable selects, grid and scale for those
     /// fields, chosen for selects, radios and checkboxes, operators for a rule or branch whose condition is `in`, `notIn`,
-    /// `greaterThan` or `lessThan`, filetypes for a file field whose `accept` names an extension formgen knows the type of, readonly for read-only fields, session for `requiresSession` and `logout` (``SessionSpec``).
+    /// `greaterThan` or `lessThan`, filetypes for a file field whose `accept` names an extension or a wildcard (`image/*`), readonly for read-only fields, session for `requiresSession` and `logout` (``SessionSpec``).
     public static func modules(for spec: FormSpec) -> Set<String> {
         var used: Set<String> = []
         if !spec.rules.isEmpty || spec.fields.contains(where: hasRules) { used.insert("conditions") }
@@ -227,10 +227,11 @@ public struct RuntimeScript: Sendable {
             || spec.pages.contains { ($0.next ?? []).contains { operatorConditions.contains($0.condition) } }
     }
 
-    /// Whether a file field, or one of a repeating section's, accepts an extension formgen tells by its bytes (`.png`,
-    /// `.pdf`: ``UploadRules/extensionTypes``), which `filetypes.js` matches by its MIME type.
+    /// Whether a file field, or one of a repeating section's, accepts something other than a MIME type: an extension
+    /// (`.pdf`, matched by its MIME type when formgen tells it by its bytes: ``UploadRules/extensionTypes``) or a
+    /// wildcard (`image/*`), which `filetypes.js` matches; files.js alone compares MIME types.
     static func namesFileExtension(_ field: FormSpec.FieldSpec) -> Bool {
-        (field.upload?.accept ?? []).contains { UploadRules.extensionTypes[$0] != nil } || (field.fields ?? []).contains(where: namesFileExtension)
+        (field.upload?.accept ?? []).contains { $0.hasPrefix(".") || $0.hasSuffix("/*") } || (field.fields ?? []).contains(where: namesFileExtension)
     }
 
     /// Whether a field or a field inside it (a repeating section's) has rules.
