@@ -87,6 +87,8 @@ public struct SiteBuilder {
     private let settingsDescription = SettingsDescription()
     /// Whether the build saves what it read beside the output for the next one (a `build` without a cache of its own).
     private var savesReadings = false
+    /// The theme the last build saved beside the output (``SavedTheme``), for loading the theme.
+    private var savedTheme: SavedTheme?
 
     public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
@@ -101,7 +103,7 @@ public struct SiteBuilder {
     public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
         // The message tables and the theme are read on one thread while the configs are read on the others (the log
         // sorts what each says).
-        let themeLog = DiagnosticLog(), templates = options.templatesDirectory
+        let themeLog = DiagnosticLog(), templates = options.templatesDirectory, savedTheme = savedTheme
         var siteLog = DiagnosticLog()
         let loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
         let (theme, loaded) = Parallel(jobs: options.jobs).pair({
@@ -110,19 +112,19 @@ public struct SiteBuilder {
                 let parts = problem.components(separatedBy: ": ")
                 themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
             }
-            return Theme.load(overrides: templates, messages: messages, log: themeLog)
+            return Theme.load(overrides: templates, messages: messages, saved: savedTheme, log: themeLog)
         }, while: { [siteLog] in
             loader.load(log: siteLog)
         })
         themeLog.diagnostics.forEach(log.append)
         var site = loaded
-        var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms
+        var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme, listing: false).forms
         if let cache, !cache.summarizedFiles.isEmpty, !summariesStand(in: site, keys: keys, passed: passed, cache: cache) {
             // A summarized form whose check is not kept under its key (other templates, a new translation file): read every file.
             cache.dropSummaries()
             siteLog = DiagnosticLog()
             site = loader.load(log: siteLog)
-            keys = cacheKeys(site, theme: theme).forms
+            keys = cacheKeys(site, theme: theme, listing: false).forms
         }
         siteLog.diagnostics.forEach(log.append)
         FormChecker(parallel: Parallel(jobs: options.jobs)).check(site, log: log, cache: cache, keys: keys, passed: passed)
@@ -142,17 +144,21 @@ public struct SiteBuilder {
     }
 
     /// Whether no output of a form summarized from saved readings is to be rendered: each has the key the last
-    /// build wrote it with, and is there. A summary has no fields, so it stands in a site only for other pages.
-    func summariesOnlyListed(_ files: [SiteOutput], site: Site, after previous: BuildState?) -> Bool {
-        guard let cache, !cache.summarizedFiles.isEmpty else { return true }
-        guard let previous else { return false }
+    /// build wrote it with, and is there; nil when one is to be rendered, else the paths found there (the writer need
+    /// not look for them again). A summary has no fields, so it stands in a site only for other pages.
+    func summariesOnlyListed(_ files: [SiteOutput], site: Site, after previous: BuildState?) -> Set<String>? {
+        guard let cache, !cache.summarizedFiles.isEmpty else { return [] }
+        guard let previous else { return nil }
         let summarized = cache.summarizedFiles
         let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
         let root = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
+        var present = Set<String>()
+        present.reserveCapacity(files.count)
         for file in files where file.owner.map(paths.contains) ?? false {
-            guard let key = file.cacheKey, previous.outputKeys[file.path] == key, access(root + file.path, F_OK) == 0 else { return false }
+            guard let key = file.cacheKey, previous.outputKeys[file.path] == key, access(root + file.path, F_OK) == 0 else { return nil }
+            present.insert(file.path)
         }
-        return true
+        return present
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
@@ -310,7 +316,8 @@ public struct SiteBuilder {
         }
     }
 
-    private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
+    /// The keys of `site`'s outputs; without `listing`, only the forms' keys (what checks are kept under).
+    private func cacheKeys(_ site: Site, theme: Theme, listing hasListing: Bool = true) -> CacheKeys {
         let root = options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
         let named = { (file: String) in CacheKeys.named(file, under: root) }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted()
@@ -321,13 +328,13 @@ public struct SiteBuilder {
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
-        for form in site.allForms {
+        for form in site.allForms where hasListing {
             let alternates = form.alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
             listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
-        for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
-        for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
-        for page in site.pages { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
+        for flow in site.flows where hasListing { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
+        for doc in site.docs where hasListing { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        for page in site.pages where hasListing { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
         var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests, root: root)
         var seeded = FNV1a()
         seeded.add(base)
@@ -382,9 +389,11 @@ public struct SiteBuilder {
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         digests.remember(previous?.inputs ?? [:])
         // The last build's readings are read while the inputs are fingerprinted.
-        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup(), tool = options.toolIdentity
+        let saved = ResultSlots<SavedReadings>(count: 1), savedTheme = ResultSlots<SavedTheme>(count: 1), savedRead = DispatchGroup()
+        let tool = options.toolIdentity
         if cache == nil, !options.force, previous != nil {
             DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
+            DispatchQueue.global().async(group: savedRead) { savedTheme[0] = SavedTheme.load(for: output, tool: tool) }
         }
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
@@ -406,6 +415,7 @@ public struct SiteBuilder {
             if let saved = saved[0] { readings.offer(saved, digests: digests) }
             builder.cache = readings
             builder.savesReadings = true
+            builder.savedTheme = savedTheme[0]
         }
         return try builder.run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
     }
@@ -452,10 +462,13 @@ public struct SiteBuilder {
         var site: Site
         var theme: Theme
         var files: [SiteOutput]
+        var present: Set<String> = []
         do {
             (site, theme) = try loadAndCheck(log: attempt, passed: Self.passedChecks(after: previous))
             files = outputs(site, theme: theme)
-            if !summariesOnlyListed(files, site: site, after: previous) {
+            if let found = summariesOnlyListed(files, site: site, after: previous) {
+                present = found
+            } else {
                 // A summarized form would be rendered: load again, reading every file.
                 cache?.dropSummaries()
                 attempt = DiagnosticLog()
@@ -472,7 +485,7 @@ public struct SiteBuilder {
         let writer = OutputWriter(outputDirectory: output, jobs: options.jobs)
         let reusable = previous?.outputKeys ?? [:]
         let written = inPlace || updatesInPlace(files, after: previous)
-            ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []))
+            ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []), present: present)
             : try writer.write(outputs: files, copies: copies, reusing: reusable)
         var report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
@@ -491,6 +504,10 @@ public struct SiteBuilder {
         let readingsSaved = DispatchGroup()
         if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
             DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
+        }
+        if savesReadings, var saving = theme.saving, saving.digest != savedTheme?.digest, !options.toolIdentity.isEmpty {
+            saving.tool = options.toolIdentity
+            DispatchQueue.global().async(group: readingsSaved) { [saving] in saving.save(for: output) }
         }
         state.save(for: output)
         readingsSaved.wait()
