@@ -8,8 +8,13 @@ import Testing
 @Suite struct SavedReadingsTests {
     /// Form `a` draws a warning when read (an unknown key) and one when checked (a rule value that is no option).
     static func site(warnings: Bool = true) throws -> TestSite {
+        try TestSite(files(warnings: warnings))
+    }
+
+    /// ``site(warnings:)``'s files, by path.
+    static func files(warnings: Bool = true) -> [String: String] {
         let rule = warnings ? "rules:\n  - {when: choice, condition: equals, value: Maybe, action: show, targets: [reason]}\n" : ""
-        return try TestSite([
+        return [
             "configs/site.yaml": "title: Test site\nlanguage: en\n",
             "configs/forms/a.yaml": """
                 title: Form A
@@ -22,7 +27,7 @@ import Testing
             "configs/forms/c.json": #"{"title": "Form C", "fields": [{"id": "x", "label": "X"}]}"#,
             "configs/countries/nl.yaml": "country: NL\nfields:\n  - {id: first_name, label: First name, required: true}\n",
             "configs/docs/guide.md": "# Guide\n\nHow to fill in the forms.\n",
-        ])
+        ]
     }
 
     static func options(_ site: TestSite, out: String = "public", tool: String = "formgen-test", force: Bool = false) -> BuildOptions {

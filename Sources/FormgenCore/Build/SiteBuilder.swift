@@ -89,6 +89,8 @@ public struct SiteBuilder {
     private var savesReadings = false
     /// The theme the last build saved beside the output (``SavedTheme``), for loading the theme.
     private var savedTheme: SavedTheme?
+    /// The theme loading on another thread since the build started (while the inputs were fingerprinted).
+    private var themeLoading: ThemeLoading?
 
     public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
@@ -103,20 +105,16 @@ public struct SiteBuilder {
     public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
         // The message tables and the theme are read on one thread while the configs are read on the others (the log
         // sorts what each says).
-        let themeLog = DiagnosticLog(), templates = options.templatesDirectory, savedTheme = savedTheme
+        let templates = options.templatesDirectory, savedTheme = savedTheme, themeLoading = themeLoading
         var siteLog = DiagnosticLog()
         let loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
-        let (theme, loaded) = Parallel(jobs: options.jobs).pair({
-            let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
-            for problem in problems {
-                let parts = problem.components(separatedBy: ": ")
-                themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
-            }
-            return Theme.load(overrides: templates, messages: messages, saved: savedTheme, log: themeLog)
+        let (themed, loaded) = Parallel(jobs: options.jobs).pair({
+            themeLoading?.value ?? Self.loadTheme(templates: templates, saved: savedTheme)
         }, while: { [siteLog] in
             loader.load(log: siteLog)
         })
-        themeLog.diagnostics.forEach(log.append)
+        let theme = themed.theme
+        themed.said.forEach(log.append)
         var site = loaded
         var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme, listing: false).forms
         if let cache, !cache.summarizedFiles.isEmpty, !summariesStand(in: site, keys: keys, passed: passed, cache: cache) {
@@ -131,6 +129,18 @@ public struct SiteBuilder {
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
+    }
+
+    /// The message tables and the theme, and what reading them said.
+    static func loadTheme(templates: String?, saved: SavedTheme?) -> (theme: Theme, said: [Diagnostic]) {
+        let themeLog = DiagnosticLog()
+        let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
+        for problem in problems {
+            let parts = problem.components(separatedBy: ": ")
+            themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
+        }
+        let theme = Theme.load(overrides: templates, messages: messages, saved: saved, log: themeLog)
+        return (theme, themeLog.diagnostics)
     }
 
     /// Whether every form of `site` summarized from saved readings has what its check said kept under its current key.
@@ -152,13 +162,17 @@ public struct SiteBuilder {
         let summarized = cache.summarizedFiles
         let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
         let root = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
-        var present = Set<String>()
-        present.reserveCapacity(files.count)
+        var listed: [String] = []
         for file in files where file.owner.map(paths.contains) ?? false {
-            guard let key = file.cacheKey, previous.outputKeys[file.path] == key, access(root + file.path, F_OK) == 0 else { return nil }
-            present.insert(file.path)
+            guard let key = file.cacheKey, previous.outputKeys[file.path] == key else { return nil }
+            listed.append(file.path)
         }
-        return present
+        // Looked for on every core: a thousand forms have thousands of files.
+        let missing = ResultSlots<Bool>(count: 1), found = listed
+        FileSystemWork.run(found.count, jobs: options.jobs) { index in
+            if access(root + found[index], F_OK) != 0 { missing[0] = true }
+        }
+        return missing[0] == true ? nil : Set(listed)
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
@@ -389,11 +403,13 @@ public struct SiteBuilder {
         let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
         digests.remember(previous?.inputs ?? [:])
         // The last build's readings are read while the inputs are fingerprinted.
-        let saved = ResultSlots<SavedReadings>(count: 1), savedTheme = ResultSlots<SavedTheme>(count: 1), savedRead = DispatchGroup()
+        // So is the theme: loading it does not depend on which inputs changed (unused when none did).
+        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup()
         let tool = options.toolIdentity
+        var themeLoading: ThemeLoading?
         if cache == nil, !options.force, previous != nil {
             DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
-            DispatchQueue.global().async(group: savedRead) { savedTheme[0] = SavedTheme.load(for: output, tool: tool) }
+            if options.jobs != 1 { themeLoading = ThemeLoading(templates: options.templatesDirectory, output: output, tool: tool) }
         }
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
@@ -412,10 +428,11 @@ public struct SiteBuilder {
         if cache == nil {
             let readings = ConfigCache()
             savedRead.wait()
-            if let saved = saved[0] { readings.offer(saved, digests: digests) }
+            if let saved = saved[0] { readings.offer(saved, digests: digests, current: fingerprint.inputs) }
             builder.cache = readings
             builder.savesReadings = true
-            builder.savedTheme = savedTheme[0]
+            builder.themeLoading = themeLoading
+            if themeLoading == nil, !options.force, previous != nil { builder.savedTheme = SavedTheme.load(for: output, tool: tool) }
         }
         return try builder.run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
     }
@@ -505,7 +522,7 @@ public struct SiteBuilder {
         if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
             DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
         }
-        if savesReadings, var saving = theme.saving, saving.digest != savedTheme?.digest, !options.toolIdentity.isEmpty {
+        if savesReadings, var saving = theme.saving, saving.digest != (themeLoading?.saved ?? savedTheme)?.digest, !options.toolIdentity.isEmpty {
             saving.tool = options.toolIdentity
             DispatchQueue.global().async(group: readingsSaved) { [saving] in saving.save(for: output) }
         }
@@ -513,6 +530,34 @@ public struct SiteBuilder {
         readingsSaved.wait()
         report.state = state
         return report
+    }
+}
+
+/// The theme loaded on another thread (``SiteBuilder/loadTheme(templates:saved:)``), with the theme saved beside the output.
+private final class ThemeLoading: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: (theme: Theme, said: [Diagnostic])?
+    private var savedTheme: SavedTheme?
+
+    init(templates: String?, output: URL, tool: String) {
+        DispatchQueue.global().async(group: done) { [self] in
+            let saved = SavedTheme.load(for: output, tool: tool)
+            let loaded = SiteBuilder.loadTheme(templates: templates, saved: saved)
+            savedTheme = saved
+            result = loaded
+        }
+    }
+
+    /// The theme and what loading it said, once loaded.
+    var value: (theme: Theme, said: [Diagnostic]) {
+        done.wait()
+        return result!
+    }
+
+    /// The saved theme it was loaded with, once loaded.
+    var saved: SavedTheme? {
+        done.wait()
+        return savedTheme
     }
 }
 
