@@ -107,7 +107,12 @@ public struct SiteBuilder {
         // sorts what each says).
         let templates = options.templatesDirectory, savedTheme = savedTheme, themeLoading = themeLoading
         var siteLog = DiagnosticLog()
-        let loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
+        var loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
+        if cache != nil || !passed.isEmpty, options.jobs != 1 {
+            // The settings' description (for the forms' cache keys, by reflection) is made while the forms are read.
+            let description = settingsDescription, root = configRoot
+            loader.settingsRead = { settings in DispatchQueue.global().async { _ = description.of(settings, root: root) } }
+        }
         let (themed, loaded) = Parallel(jobs: options.jobs).pair({
             themeLoading?.value ?? Self.loadTheme(templates: templates, saved: savedTheme)
         }, while: { [siteLog] in
@@ -330,9 +335,14 @@ public struct SiteBuilder {
         }
     }
 
+    /// The config folder as keys name files under it, ending in `/`.
+    private var configRoot: String {
+        options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
+    }
+
     /// The keys of `site`'s outputs; without `listing`, only the forms' keys (what checks are kept under).
     private func cacheKeys(_ site: Site, theme: Theme, listing hasListing: Bool = true) -> CacheKeys {
-        let root = options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
+        let root = configRoot
         let named = { (file: String) in CacheKeys.named(file, under: root) }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted()
             .map { "\(named($0))=\(site.sourceDigests[$0]!)" }
@@ -400,17 +410,18 @@ public struct SiteBuilder {
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
-        let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
-        digests.remember(previous?.inputs ?? [:])
-        // The last build's readings are read while the inputs are fingerprinted.
-        // So is the theme: loading it does not depend on which inputs changed (unused when none did).
+        let hasOutput = FileManager.default.fileExists(atPath: output.path)
+        // The last build's readings are read while its state is and the inputs are fingerprinted (used only with its
+        // state). So is the theme: loading it does not depend on which inputs changed (unused when none did).
         let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup()
         let tool = options.toolIdentity
         var themeLoading: ThemeLoading?
-        if cache == nil, !options.force, previous != nil {
+        if cache == nil, !options.force, hasOutput {
             DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
             if options.jobs != 1 { themeLoading = ThemeLoading(templates: options.templatesDirectory, output: output, tool: tool) }
         }
+        let previous = hasOutput ? BuildState.load(for: output) : nil
+        digests.remember(previous?.inputs ?? [:])
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
@@ -428,7 +439,7 @@ public struct SiteBuilder {
         if cache == nil {
             let readings = ConfigCache()
             savedRead.wait()
-            if let saved = saved[0] { readings.offer(saved, digests: digests, current: fingerprint.inputs) }
+            if let saved = saved[0], previous != nil { readings.offer(saved, digests: digests, current: fingerprint.inputs) }
             builder.cache = readings
             builder.savesReadings = true
             builder.themeLoading = themeLoading
