@@ -161,6 +161,27 @@ import Testing
         #expect(try site.read("public/a/index.html").contains("Choose"))
     }
 
+    /// A flow's page and reference are made from the flow alone: an edit to a form does not render them again, and the
+    /// output is a clean build's; an edit to a country does.
+    @Test func aFormEditLeavesTheFlowsPagesBe() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let first = try Self.build(site)
+        let flow = try #require(first.site?.flows.first?.id)
+        try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "title: Form B", with: "title: Form Bee") }
+        let rebuilt = try Self.build(site)
+        #expect(rebuilt.written.contains("index.html"))
+        #expect(!rebuilt.written.contains("\(flow)/index.html"))
+        #expect(!rebuilt.written.contains("\(flow)/reference/index.html"))
+        _ = try Self.build(site, out: "clean", force: true)
+        #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
+        try Self.edit(site, "configs/countries/nl.yaml") { $0.replacingOccurrences(of: "First name", with: "Given name") }
+        let country = try Self.build(site)
+        #expect(country.written.contains("\(flow)/reference/index.html"))
+        _ = try Self.build(site, out: "clean", force: true)
+        #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
+    }
+
     @Test func readingsSurviveTheirOwnFormat() throws {
         let said = [Diagnostic(.warning, at: SourceLocation(file: "configs/forms/ü \"q\".yaml", line: 3, column: 7), "unknown key 'x' \\ “y”")]
         let summary = SavedReadings.Summary(file: "configs/forms/ü \"q\".yaml", digest: "abc", id: "q", path: "q", title: "Q “quoted” \\",

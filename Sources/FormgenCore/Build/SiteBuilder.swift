@@ -320,17 +320,18 @@ public struct SiteBuilder {
             return siteWide(["page", "\(named(page.location.file))=\(digest)"] + data)
         }
 
-        /// A flow page's key: its definition's and every country's config files, and the listing; nil when one
-        /// of them has no digest.
+        /// A flow page's key: its definition's and every country's config files; nil when one of them has no digest.
+        /// Not the listing: a flow's page and reference are made from the flow alone (``PageRenderer/renderFlow(_:)``,
+        /// ``FlowReferenceWriter``), so an edit to a form leaves them be.
         func flow(_ flow: CountryFlow, _ kind: String) -> String? {
             let files = ([flow.definitionFile] + flow.countries.map { Optional($0.form.location.file) }).compactMap { $0 }
             guard files.allSatisfy({ digests[$0] != nil }) else { return nil }
-            return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" })
+            return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" }, listed: false)
         }
 
-        private func siteWide(_ parts: [String]) -> String {
+        private func siteWide(_ parts: [String], listed: Bool = true) -> String {
             var hasher = FNV1a()
-            for part in [base, listing] + parts { hasher.add(part) }
+            for part in (listed ? [base, listing] : [base, "flow"]) + parts { hasher.add(part) }
             return hasher.hex
         }
     }
