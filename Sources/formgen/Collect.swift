@@ -5,6 +5,7 @@ import Foundation
 extension Formgen {
     struct Collect: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "collect",
             abstract: "Receive the submissions of a built site, validate them like the pages do, and store them.",
             discussion: """
             Accepts POST /submit/<form path> (application/json or application/x-www-form-urlencoded) and answers \

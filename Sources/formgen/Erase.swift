@@ -5,6 +5,7 @@ import Foundation
 extension Formgen {
     struct Erase: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "erase",
             abstract: "Delete a person's submissions to a form (with their webhook outbox entries and uploads), and print what went.",
             discussion: """
             --match FIELD=VALUE finds the submissions whose field (or a repeating section's item field) has that value, \

@@ -5,6 +5,7 @@ import Foundation
 extension Formgen {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Print the submissions 'formgen collect' stored, as CSV or JSON Lines.",
             discussion: """
             CSV (one form, --form required): id, received_at, then one column per field in page order; a checkbox \

@@ -128,6 +128,7 @@ enum DiagnosticPrinter {
 extension Formgen {
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Build the site into the output folder.",
             discussion: "Example: formgen build -c configs -o public --strict"
         )
@@ -202,6 +203,7 @@ extension Formgen {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Load and lint every config; write nothing.",
             discussion: "Example: formgen check -c configs --strict"
         )

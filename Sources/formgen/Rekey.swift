@@ -5,6 +5,7 @@ import Foundation
 extension Formgen {
     struct Rekey: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "rekey",
             abstract: "Encrypt the sensitive fields of every stored submission again with the current key.",
             discussion: """
             The keys come from --key-file (one base64 key a line) or FORMGEN_KEY (keys separated by commas): the first is \

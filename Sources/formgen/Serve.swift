@@ -7,6 +7,7 @@ import Logging
 extension Formgen {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Build the site, serve it for preview, and rebuild and reload pages when configs or templates change.",
             discussion: """
             The preview is built into its own folder (.formgen/preview beside the config folder, or --out), never into \

@@ -8,12 +8,14 @@ import Glibc
 extension Formgen {
     struct Users: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "users",
             abstract: "Manage the people who may use formgen collect's admin view.",
             subcommands: [Add.self]
         )
 
         struct Add: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
+                commandName: "add",
                 abstract: "Add a user (or set a user's password) in a users file.",
                 discussion: """
                 The password is asked for without echo (twice) on a terminal, or read from the first line of standard \

@@ -5,6 +5,7 @@ import FormgenCore
 extension Formgen {
     struct Validate: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Validate one submission with the same rules as the form's page.",
             discussion: """
             Prints 'field: message' for every invalid field. Exits 0 when valid, 1 when invalid or the configs have errors, 2 on usage errors.

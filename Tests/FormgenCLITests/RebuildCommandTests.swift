@@ -43,4 +43,39 @@ import Testing
         #expect(clean.stderr == first.stderr)
         #expect(try CommandRunner.snapshot(site.appendingPathComponent("public")) == CommandRunner.snapshot(site.appendingPathComponent("clean")))
     }
+
+    /// The theme a build saved beside its output stands in for loading it only while its files and the binary are the
+    /// same: after an edit to the stylesheet, a runtime module, a template or the site settings, or with the saved file
+    /// damaged, a rebuild writes what a clean build writes.
+    @Test(arguments: ["none", "stylesheet", "runtime", "template", "settings", "damaged"])
+    func aRebuildWithTheSavedThemeWritesWhatACleanBuildDoes(_ change: String) throws {
+        let site = try Self.site()
+        let builtin = CommandRunner.repository.appendingPathComponent("templates")
+        func copy(_ relative: String, _ edit: (String) -> String = { $0 }) throws {
+            let text = try String(contentsOf: builtin.appendingPathComponent(relative), encoding: .utf8)
+            let url = site.appendingPathComponent("theme/" + relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(edit(text).utf8).write(to: url)
+        }
+        try copy("assets/formgen.css")
+        let build = ["build", "--no-excerpt", "--config", "configs", "--templates", "theme", "--out", "public"]
+        #expect(try CommandRunner.run(build, in: site).status == 0)
+        let saved = site.appendingPathComponent(".public.formgen-theme")
+        #expect(FileManager.default.fileExists(atPath: saved.path))
+        switch change {
+        case "stylesheet": try copy("assets/formgen.css") { "body{margin:1px}\n" + $0 }
+        case "runtime": try copy("assets/runtime/main.js") { $0 + "var formgenEdited = 1;\n" }
+        case "template": try copy("layouts/base.mustache") { $0.replacingOccurrences(of: "<body", with: "<body data-edited=\"1\"") }
+        case "settings": try Data("title: Rebuilt site, retitled\n".utf8).write(to: site.appendingPathComponent("configs/site.yaml"))
+        case "damaged": try Data("formgen-theme 1\ntool 2\nab".utf8).write(to: saved)
+        default: break
+        }
+        let form = site.appendingPathComponent("configs/forms/b.yaml")
+        try (try String(contentsOf: form, encoding: .utf8)).replacingOccurrences(of: "Form B", with: "Form B (edited)")
+            .write(to: form, atomically: true, encoding: .utf8)
+        #expect(try CommandRunner.run(build, in: site).status == 0)
+        #expect(try CommandRunner.run(["build", "--no-excerpt", "--config", "configs", "--templates", "theme", "--out", "clean", "--force"], in: site).status == 0)
+        #expect(try CommandRunner.snapshot(site.appendingPathComponent("public")) == CommandRunner.snapshot(site.appendingPathComponent("clean")))
+        #expect(try Data(contentsOf: saved) == Data(contentsOf: site.appendingPathComponent(".clean.formgen-theme")))
+    }
 }

@@ -8,8 +8,13 @@ import Testing
 @Suite struct SavedReadingsTests {
     /// Form `a` draws a warning when read (an unknown key) and one when checked (a rule value that is no option).
     static func site(warnings: Bool = true) throws -> TestSite {
+        try TestSite(files(warnings: warnings))
+    }
+
+    /// ``site(warnings:)``'s files, by path.
+    static func files(warnings: Bool = true) -> [String: String] {
         let rule = warnings ? "rules:\n  - {when: choice, condition: equals, value: Maybe, action: show, targets: [reason]}\n" : ""
-        return try TestSite([
+        return [
             "configs/site.yaml": "title: Test site\nlanguage: en\n",
             "configs/forms/a.yaml": """
                 title: Form A
@@ -22,7 +27,7 @@ import Testing
             "configs/forms/c.json": #"{"title": "Form C", "fields": [{"id": "x", "label": "X"}]}"#,
             "configs/countries/nl.yaml": "country: NL\nfields:\n  - {id: first_name, label: First name, required: true}\n",
             "configs/docs/guide.md": "# Guide\n\nHow to fill in the forms.\n",
-        ])
+        ]
     }
 
     static func options(_ site: TestSite, out: String = "public", tool: String = "formgen-test", force: Bool = false) -> BuildOptions {
@@ -154,6 +159,29 @@ import Testing
         _ = try Self.build(site, out: "clean", force: true)
         #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
         #expect(try site.read("public/a/index.html").contains("Choose"))
+    }
+
+    /// A flow's page and reference are made from the flow alone: an edit to a form does not render them again, and the
+    /// output is a clean build's; an edit to a country does.
+    @Test func aFormEditLeavesTheFlowsPagesBe() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let first = try Self.build(site)
+        let flow = try #require(first.site?.flows.first?.id)
+        try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "title: Form B", with: "title: Form Bee") }
+        let rebuilt = try Self.build(site)
+        #expect(rebuilt.written.contains("index.html"))
+        let pages = ["\(flow)/index.html", "\(flow)/reference/index.html"]
+        let keys = { (report: BuildReport) in pages.map { report.state?.outputKeys[$0] } }
+        #expect(keys(rebuilt) == keys(first))
+        #expect(keys(rebuilt).allSatisfy { $0 != nil })
+        _ = try Self.build(site, out: "clean", force: true)
+        #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
+        try Self.edit(site, "configs/countries/nl.yaml") { $0.replacingOccurrences(of: "First name", with: "Given name") }
+        let country = try Self.build(site)
+        #expect(zip(keys(country), keys(rebuilt)).allSatisfy { $0 != $1 })
+        _ = try Self.build(site, out: "clean", force: true)
+        #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
     }
 
     @Test func readingsSurviveTheirOwnFormat() throws {

@@ -125,7 +125,22 @@ public struct BuildState: Codable, Equatable, Sendable {
             object(inputs)
         }
         text += ",\"outputKeys\":"
-        object(outputKeys)
+        if let paths, paths.count >= outputKeys.count, paths.lazy.filter({ outputKeys[$0] != nil }).count == outputKeys.count {
+            // Every key is a path, and the paths are sorted: no second sort.
+            text += "{"
+            var first = true
+            for path in paths {
+                guard let key = outputKeys[path] else { continue }
+                if !first { text += "," }
+                first = false
+                quote(path)
+                text += ":"
+                quote(key)
+            }
+            text += "}"
+        } else {
+            object(outputKeys)
+        }
         text += ",\"pages\":\(pages),\"paths\":"
         if let paths {
             text += "["

@@ -87,6 +87,10 @@ public struct SiteBuilder {
     private let settingsDescription = SettingsDescription()
     /// Whether the build saves what it read beside the output for the next one (a `build` without a cache of its own).
     private var savesReadings = false
+    /// The theme the last build saved beside the output (``SavedTheme``), for loading the theme.
+    private var savedTheme: SavedTheme?
+    /// The theme loading on another thread since the build started (while the inputs were fingerprinted).
+    private var themeLoading: ThemeLoading?
 
     public init(options: BuildOptions, source: SiteSource? = nil, cache: ConfigCache? = nil, digests: FileDigests = FileDigests()) {
         self.options = options
@@ -101,34 +105,47 @@ public struct SiteBuilder {
     public func load(log: DiagnosticLog = DiagnosticLog(), passed: [String: String] = [:]) -> (Site, Theme) {
         // The message tables and the theme are read on one thread while the configs are read on the others (the log
         // sorts what each says).
-        let themeLog = DiagnosticLog(), templates = options.templatesDirectory
+        let templates = options.templatesDirectory, savedTheme = savedTheme, themeLoading = themeLoading
         var siteLog = DiagnosticLog()
-        let loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
-        let (theme, loaded) = Parallel(jobs: options.jobs).pair({
-            let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
-            for problem in problems {
-                let parts = problem.components(separatedBy: ": ")
-                themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
-            }
-            return Theme.load(overrides: templates, messages: messages, log: themeLog)
+        var loader = SiteLoader(source: source, remote: options.remote, baseURL: options.baseURL, cache: cache, parallel: Parallel(jobs: options.jobs))
+        if cache != nil || !passed.isEmpty, options.jobs != 1 {
+            // The settings' description (for the forms' cache keys, by reflection) is made while the forms are read.
+            let description = settingsDescription, root = configRoot
+            loader.settingsRead = { settings in DispatchQueue.global().async { _ = description.of(settings, root: root) } }
+        }
+        let (themed, loaded) = Parallel(jobs: options.jobs).pair({
+            themeLoading?.value ?? Self.loadTheme(templates: templates, saved: savedTheme)
         }, while: { [siteLog] in
             loader.load(log: siteLog)
         })
-        themeLog.diagnostics.forEach(log.append)
+        let theme = themed.theme
+        themed.said.forEach(log.append)
         var site = loaded
-        var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme).forms
+        var keys = cache == nil && passed.isEmpty ? [:] : cacheKeys(site, theme: theme, listing: false).forms
         if let cache, !cache.summarizedFiles.isEmpty, !summariesStand(in: site, keys: keys, passed: passed, cache: cache) {
             // A summarized form whose check is not kept under its key (other templates, a new translation file): read every file.
             cache.dropSummaries()
             siteLog = DiagnosticLog()
             site = loader.load(log: siteLog)
-            keys = cacheKeys(site, theme: theme).forms
+            keys = cacheKeys(site, theme: theme, listing: false).forms
         }
         siteLog.diagnostics.forEach(log.append)
         FormChecker(parallel: Parallel(jobs: options.jobs)).check(site, log: log, cache: cache, keys: keys, passed: passed)
         site = LanguageVariants(strict: options.strictI18n).expand(site, log: log)
         DocsChecker(source: source).check(site, log: log)
         return (site, theme)
+    }
+
+    /// The message tables and the theme, and what reading them said.
+    static func loadTheme(templates: String?, saved: SavedTheme?) -> (theme: Theme, said: [Diagnostic]) {
+        let themeLog = DiagnosticLog()
+        let (messages, problems) = MessageTables.reading(templatesDirectory: templates)
+        for problem in problems {
+            let parts = problem.components(separatedBy: ": ")
+            themeLog.error(parts.dropFirst().joined(separator: ": "), at: SourceLocation(file: parts[0], line: 1, column: 1))
+        }
+        let theme = Theme.load(overrides: templates, messages: messages, saved: saved, log: themeLog)
+        return (theme, themeLog.diagnostics)
     }
 
     /// Whether every form of `site` summarized from saved readings has what its check said kept under its current key.
@@ -142,17 +159,25 @@ public struct SiteBuilder {
     }
 
     /// Whether no output of a form summarized from saved readings is to be rendered: each has the key the last
-    /// build wrote it with, and is there. A summary has no fields, so it stands in a site only for other pages.
-    func summariesOnlyListed(_ files: [SiteOutput], site: Site, after previous: BuildState?) -> Bool {
-        guard let cache, !cache.summarizedFiles.isEmpty else { return true }
-        guard let previous else { return false }
+    /// build wrote it with, and is there; nil when one is to be rendered, else the paths found there (the writer need
+    /// not look for them again). A summary has no fields, so it stands in a site only for other pages.
+    func summariesOnlyListed(_ files: [SiteOutput], site: Site, after previous: BuildState?) -> Set<String>? {
+        guard let cache, !cache.summarizedFiles.isEmpty else { return [] }
+        guard let previous else { return nil }
         let summarized = cache.summarizedFiles
         let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
         let root = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
+        var listed: [String] = []
         for file in files where file.owner.map(paths.contains) ?? false {
-            guard let key = file.cacheKey, previous.outputKeys[file.path] == key, access(root + file.path, F_OK) == 0 else { return false }
+            guard let key = file.cacheKey, previous.outputKeys[file.path] == key else { return nil }
+            listed.append(file.path)
         }
-        return true
+        // Looked for on every core: a thousand forms have thousands of files.
+        let missing = ResultSlots<Bool>(count: 1), found = listed
+        FileSystemWork.run(found.count, jobs: options.jobs) { index in
+            if access(root + found[index], F_OK) != 0 { missing[0] = true }
+        }
+        return missing[0] == true ? nil : Set(listed)
     }
 
     /// Loads and checks the site; throws `ConfigErrors` with every error found (and every warning, under `strict`).
@@ -295,23 +320,30 @@ public struct SiteBuilder {
             return siteWide(["page", "\(named(page.location.file))=\(digest)"] + data)
         }
 
-        /// A flow page's key: its definition's and every country's config files, and the listing; nil when one
-        /// of them has no digest.
+        /// A flow page's key: its definition's and every country's config files; nil when one of them has no digest.
+        /// Not the listing: a flow's page and reference are made from the flow alone (``PageRenderer/renderFlow(_:)``,
+        /// ``FlowReferenceWriter``), so an edit to a form leaves them be.
         func flow(_ flow: CountryFlow, _ kind: String) -> String? {
             let files = ([flow.definitionFile] + flow.countries.map { Optional($0.form.location.file) }).compactMap { $0 }
             guard files.allSatisfy({ digests[$0] != nil }) else { return nil }
-            return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" })
+            return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" }, listed: false)
         }
 
-        private func siteWide(_ parts: [String]) -> String {
+        private func siteWide(_ parts: [String], listed: Bool = true) -> String {
             var hasher = FNV1a()
-            for part in [base, listing] + parts { hasher.add(part) }
+            for part in (listed ? [base, listing] : [base, "flow"]) + parts { hasher.add(part) }
             return hasher.hex
         }
     }
 
-    private func cacheKeys(_ site: Site, theme: Theme) -> CacheKeys {
-        let root = options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
+    /// The config folder as keys name files under it, ending in `/`.
+    private var configRoot: String {
+        options.configDirectory.hasSuffix("/") ? options.configDirectory : options.configDirectory + "/"
+    }
+
+    /// The keys of `site`'s outputs; without `listing`, only the forms' keys (what checks are kept under).
+    private func cacheKeys(_ site: Site, theme: Theme, listing hasListing: Bool = true) -> CacheKeys {
+        let root = configRoot
         let named = { (file: String) in CacheKeys.named(file, under: root) }
         let translationFiles = site.sourceDigests.keys.filter { ByteReplacement.contains("/i18n/", in: $0) }.sorted()
             .map { "\(named($0))=\(site.sourceDigests[$0]!)" }
@@ -321,13 +353,13 @@ public struct SiteBuilder {
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
-        for form in site.allForms {
+        for form in site.allForms where hasListing {
             let alternates = form.alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
             listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
-        for flow in site.flows { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
-        for doc in site.docs { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
-        for page in site.pages { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
+        for flow in site.flows where hasListing { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
+        for doc in site.docs where hasListing { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        for page in site.pages where hasListing { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
         var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests, root: root)
         var seeded = FNV1a()
         seeded.add(base)
@@ -379,13 +411,18 @@ public struct SiteBuilder {
     public func build(log: DiagnosticLog = DiagnosticLog(), clock: () -> Double = { ProcessInfo.processInfo.systemUptime }) throws -> BuildReport {
         let start = clock()
         let output = URL(fileURLWithPath: options.outputDirectory)
-        let previous = FileManager.default.fileExists(atPath: output.path) ? BuildState.load(for: output) : nil
-        digests.remember(previous?.inputs ?? [:])
-        // The last build's readings are read while the inputs are fingerprinted.
-        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup(), tool = options.toolIdentity
-        if cache == nil, !options.force, previous != nil {
+        let hasOutput = FileManager.default.fileExists(atPath: output.path)
+        // The last build's readings are read while its state is and the inputs are fingerprinted (used only with its
+        // state). So is the theme: loading it does not depend on which inputs changed (unused when none did).
+        let saved = ResultSlots<SavedReadings>(count: 1), savedRead = DispatchGroup()
+        let tool = options.toolIdentity
+        var themeLoading: ThemeLoading?
+        if cache == nil, !options.force, hasOutput {
             DispatchQueue.global().async(group: savedRead) { saved[0] = SavedReadings.load(for: output, tool: tool) }
+            if options.jobs != 1 { themeLoading = ThemeLoading(templates: options.templatesDirectory, output: output, tool: tool) }
         }
+        let previous = hasOutput ? BuildState.load(for: output) : nil
+        digests.remember(previous?.inputs ?? [:])
         let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
@@ -403,9 +440,11 @@ public struct SiteBuilder {
         if cache == nil {
             let readings = ConfigCache()
             savedRead.wait()
-            if let saved = saved[0] { readings.offer(saved, digests: digests) }
+            if let saved = saved[0], previous != nil { readings.offer(saved, digests: digests, current: fingerprint.inputs) }
             builder.cache = readings
             builder.savesReadings = true
+            builder.themeLoading = themeLoading
+            if themeLoading == nil, !options.force, previous != nil { builder.savedTheme = SavedTheme.load(for: output, tool: tool) }
         }
         return try builder.run(after: options.force ? nil : previous, fingerprint: { fingerprint }, inPlace: false, log: log, start: start, clock: clock)
     }
@@ -452,10 +491,13 @@ public struct SiteBuilder {
         var site: Site
         var theme: Theme
         var files: [SiteOutput]
+        var present: Set<String> = []
         do {
             (site, theme) = try loadAndCheck(log: attempt, passed: Self.passedChecks(after: previous))
             files = outputs(site, theme: theme)
-            if !summariesOnlyListed(files, site: site, after: previous) {
+            if let found = summariesOnlyListed(files, site: site, after: previous) {
+                present = found
+            } else {
                 // A summarized form would be rendered: load again, reading every file.
                 cache?.dropSummaries()
                 attempt = DiagnosticLog()
@@ -472,7 +514,7 @@ public struct SiteBuilder {
         let writer = OutputWriter(outputDirectory: output, jobs: options.jobs)
         let reusable = previous?.outputKeys ?? [:]
         let written = inPlace || updatesInPlace(files, after: previous)
-            ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []))
+            ? try writer.writeInPlace(outputs: files, copies: copies, reusing: reusable, previousPaths: Set(previous?.paths ?? []), present: present)
             : try writer.write(outputs: files, copies: copies, reusing: reusable)
         var report = BuildReport(pages: files.filter { $0.path.hasSuffix(".html") }.count, files: files.count + copies.count,
                                  warnings: log.diagnostics.filter { $0.severity == .warning }, seconds: clock() - start,
@@ -492,10 +534,42 @@ public struct SiteBuilder {
         if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
             DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
         }
+        if savesReadings, var saving = theme.saving, saving.digest != (themeLoading?.saved ?? savedTheme)?.digest, !options.toolIdentity.isEmpty {
+            saving.tool = options.toolIdentity
+            DispatchQueue.global().async(group: readingsSaved) { [saving] in saving.save(for: output) }
+        }
         state.save(for: output)
         readingsSaved.wait()
         report.state = state
         return report
+    }
+}
+
+/// The theme loaded on another thread (``SiteBuilder/loadTheme(templates:saved:)``), with the theme saved beside the output.
+private final class ThemeLoading: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: (theme: Theme, said: [Diagnostic])?
+    private var savedTheme: SavedTheme?
+
+    init(templates: String?, output: URL, tool: String) {
+        DispatchQueue.global().async(group: done) { [self] in
+            let saved = SavedTheme.load(for: output, tool: tool)
+            let loaded = SiteBuilder.loadTheme(templates: templates, saved: saved)
+            savedTheme = saved
+            result = loaded
+        }
+    }
+
+    /// The theme and what loading it said, once loaded.
+    var value: (theme: Theme, said: [Diagnostic]) {
+        done.wait()
+        return result!
+    }
+
+    /// The saved theme it was loaded with, once loaded.
+    var saved: SavedTheme? {
+        done.wait()
+        return savedTheme
     }
 }
 

@@ -22,8 +22,9 @@ public final class ConfigCache: @unchecked Sendable {
     public private(set) var filesRead = 0
     /// The files that changed since the last load (as `SiteSource` names them), when a watcher said so; nil: any may have.
     private var changedFiles: Set<String>?
-    /// The readings the last build saved (``SavedReadings``), and the digests that tell which files are unchanged since.
-    private var saved: (readings: SavedReadings, digests: FileDigests)?
+    /// The readings the last build saved (``SavedReadings``), and the digests that tell which files are unchanged since:
+    /// the records this build's fingerprint made (``FileDigests/record(of:)``, by path), else `digests`.
+    private var saved: (readings: SavedReadings, digests: FileDigests, current: [String: String])?
     /// The files a load took from `saved` as summaries, without reading them.
     private(set) var summarizedFiles: Set<String> = []
     /// The digest of the site settings of the last load.
@@ -41,9 +42,9 @@ public final class ConfigCache: @unchecked Sendable {
 
     /// Offers a build's saved readings: the next load takes a file whose bytes still have the saved digest (as `digests`
     /// tells) from them, as a summary, and checks are replayed from them.
-    func offer(_ readings: SavedReadings, digests: FileDigests) {
+    func offer(_ readings: SavedReadings, digests: FileDigests, current: [String: String] = [:]) {
         lock.lock()
-        saved = (readings, digests)
+        saved = (readings, digests, current)
         for (path, check) in readings.checks where checks[path] == nil { checks[path] = check }
         lock.unlock()
     }
@@ -53,8 +54,9 @@ public final class ConfigCache: @unchecked Sendable {
         lock.lock()
         let saved = saved
         lock.unlock()
-        guard let saved, saved.readings.settingsDigest == settingsDigest, let summary = saved.readings.summaries[file],
-              saved.digests.record(of: file)?.digest == summary.digest else { return nil }
+        guard let saved, saved.readings.settingsDigest == settingsDigest, let summary = saved.readings.summaries[file] else { return nil }
+        let digest = saved.current[file].map(Self.digest(inRecord:)) ?? saved.digests.record(of: file)?.digest
+        guard digest == summary.digest else { return nil }
         let entry = Entry(key: summary.digest + "|" + settingsDigest, digest: summary.digest, reading: .form(summary.form),
                           diagnostics: summary.said)
         lock.lock()
@@ -62,6 +64,12 @@ public final class ConfigCache: @unchecked Sendable {
         summarizedFiles.insert(file)
         lock.unlock()
         return entry
+    }
+
+    /// The digest a ``FileDigests/record(of:)`` record ends with.
+    static func digest(inRecord record: String) -> String {
+        guard let colon = record.lastIndex(of: ":") else { return "" }
+        return String(record[record.index(after: colon)...])
     }
 
     /// Forgets the saved readings and every entry taken from them, so that the next load reads every file.

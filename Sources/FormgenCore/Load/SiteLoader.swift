@@ -15,6 +15,8 @@ public struct SiteLoader: Sendable {
     public var cache: ConfigCache?
     /// How many threads read config files.
     public var parallel: Parallel
+    /// Told the site settings as soon as they are read, before the other files are (a build describes them meanwhile).
+    var settingsRead: (@Sendable (SiteSettings) -> Void)?
 
     public init(source: SiteSource, remote: RemoteOptions = RemoteOptions(), baseURL: String? = nil, cache: ConfigCache? = nil,
                 parallel: Parallel = Parallel()) {
@@ -38,6 +40,7 @@ public struct SiteLoader: Sendable {
                       at: SourceLocation(file: link, line: 1, column: 1))
         }
         let (settings, settingsDigest) = loadSettings(log: log)
+        settingsRead?(settings)
         var forms: [Form] = []
         var countries: [CountryConfig] = []
         var flows: [FlowDefinition] = []

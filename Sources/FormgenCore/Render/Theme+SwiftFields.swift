@@ -14,8 +14,8 @@ extension Theme {
     /// is the built-in one, and nothing on the way from `form` to a field is indented (an indented partial indents
     /// each line the template writes; the Swift HTML is one piece).
     var rendersFieldsInSwift: Bool {
-        guard let compiled, let builtin = Self.builtinCompiled else { return false }
-        guard Self.fieldTemplates.allSatisfy({ compiled[$0] != nil && compiled[$0] == builtin[$0] }) else { return false }
+        guard let compiled else { return false }
+        guard Self.fieldTemplates.allSatisfy({ compiled[$0] != nil && builtinTemplates.contains($0) }) else { return false }
         var seen = Set<String>()
         return Self.isUnindented("form", in: compiled, seen: &seen)
     }
@@ -26,23 +26,6 @@ extension Theme {
         theme.compiled?["field"] = CompiledTemplate(tokens: [.variable(.init(parts: [Self.fieldHTMLKey], anchored: false), escaped: false)])
         return theme
     }
-
-    /// The built-in templates, compiled (nil when one cannot be read or compiled).
-    private static let builtinCompiled: [String: CompiledTemplate]? = {
-        var templates: [String: CompiledTemplate] = [:]
-        let root = BuiltinTemplates.directory
-        for folder in ["layouts", "partials"] {
-            let directory = root.appendingPathComponent(folder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return nil }
-            for name in names.sorted() where name.hasSuffix(".mustache") {
-                guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { return nil }
-                let text = String(decoding: data, as: UTF8.self)
-                guard let template = try? CompiledTemplate(text.hasSuffix("\n") ? String(text.dropLast()) : text) else { return nil }
-                templates[templateName(name)] = template
-            }
-        }
-        return templates
-    }()
 
     /// Whether template `name`, the partials it includes and the blocks it fills render without indentation.
     private static func isUnindented(_ name: String, in templates: [String: CompiledTemplate], seen: inout Set<String>) -> Bool {

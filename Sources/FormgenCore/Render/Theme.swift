@@ -6,8 +6,9 @@ import Mustache
 /// overridden file by file by a site's own `templates/` folder.
 public struct Theme: Sendable {
     /// The templates as swift-mustache reads them: it checks their syntax, and renders a theme that uses what
-    /// ``CompiledTemplate`` leaves to it.
-    public let library: MustacheLibrary
+    /// ``CompiledTemplate`` leaves to it (registered when first asked for when a saved theme vouched for the syntax).
+    public var library: MustacheLibrary { registered.library }
+    private let registered: RegisteredTemplates
     /// The templates compiled for rendering with typed values; nil when one uses a construct only swift-mustache renders.
     var compiled: [String: CompiledTemplate]?
     /// `assets/formgen.css`, minified; each page inlines the part it uses.
@@ -22,17 +23,29 @@ public struct Theme: Sendable {
     public var embedScript = ""
     /// The message tables: the built-in ones with the theme's `i18n/*.json` over them.
     public internal(set) var messages: MessageTables
+    /// The templates (by name, `form`) whose text is the built-in one: those not overridden, and the ``fieldTemplates``
+    /// overridden with the built-in text.
+    var builtinTemplates: Set<String> = []
+    /// What the next build may take instead of loading this theme again (``SavedTheme``, its `tool` left empty): nil
+    /// when loading it said anything.
+    var saving: SavedTheme?
 
     static let folders = ["layouts", "partials", "assets", "i18n"]
 
     /// Loads the theme; template syntax errors are logged with their file and position. A theme whose texts
     /// are those of the last theme loaded without errors is that theme (`formgen serve` loads it on every save).
     /// Its message tables are `messages` when given (the build reads them first, to report their problems), else
-    /// read from `overrides`.
+    /// read from `overrides`. A `saved` theme made from the same files stands for the stylesheet's minifying, the
+    /// runtime's parsing and swift-mustache's syntax check.
     public static func load(overrides: String?, messages: MessageTables? = nil, log: DiagnosticLog) -> Theme {
+        load(overrides: overrides, messages: messages, saved: nil, log: log)
+    }
+
+    static func load(overrides: String?, messages: MessageTables? = nil, saved: SavedTheme?, log: DiagnosticLog) -> Theme {
         let messages = messages ?? MessageTables.reading(templatesDirectory: overrides).tables
         var files: [String: String] = [:]
         collect(from: BuiltinTemplates.directory.path, into: &files)
+        let builtinFiles = files
         if let overrides, FileManager.default.fileExists(atPath: overrides) {
             collect(from: overrides, into: &files)
         }
@@ -52,13 +65,26 @@ public struct Theme: Sendable {
             theme.messages = messages
             return theme
         }
+        // A saved theme counts for a theme whose every template compiles: it then never renders through swift-mustache.
+        let saved = saved?.digest == digest ? saved : nil
         let ownLog = DiagnosticLog()
         var library = MustacheLibrary()
         var compiled: [String: CompiledTemplate]? = [:]
+        var bodies: [String: String] = [:]
+        var builtinTemplates: Set<String> = []
         for (name, text) in texts.sorted(by: { $0.key < $1.key }) where name.hasSuffix(".mustache") {
             let path = files[name] ?? name
             let body = text.hasSuffix("\n") ? String(text.dropLast()) : text
+            if let builtin = builtinFiles[name], builtin == path
+                || (fieldTemplates.contains(Theme.templateName(name)) && FileManager.default.contents(atPath: builtin) == Data(text.utf8)) {
+                builtinTemplates.insert(Theme.templateName(name))
+            }
             do {
+                if saved != nil, let template = try? CompiledTemplate(body) {
+                    compiled?[Theme.templateName(name)] = template
+                    bodies[Theme.templateName(name)] = body
+                    continue
+                }
                 // Parsed once with the pragma line before it; a syntax error is parsed again alone, for its position as written.
                 do {
                     try library.register(EscapingContentType.pragma + body, named: Theme.templateName(name))
@@ -66,6 +92,7 @@ public struct Theme: Sendable {
                     _ = try MustacheTemplate(string: body)
                     throw error
                 }
+                bodies[Theme.templateName(name)] = body
                 if let template = try? CompiledTemplate(body) { compiled?[Theme.templateName(name)] = template } else { compiled = nil }
             } catch let error as MustacheTemplate.ParserError {
                 ownLog.error("template syntax error: \(error.error)", at: SourceLocation(file: path, line: error.context.lineNumber, column: error.context.columnNumber + 1))
@@ -76,12 +103,22 @@ public struct Theme: Sendable {
         for required in ["layouts/base.mustache", "layouts/form.mustache", "layouts/flow.mustache", "layouts/index.mustache"] where texts[required] == nil {
             ownLog.error("missing template '\(required)'", at: SourceLocation(file: overrides ?? "templates", line: 1, column: 1))
         }
-        let theme = Theme(library: library, compiled: compiled, style: StyleSheet(css: minifyCSS(texts["assets/formgen.css"] ?? "")),
-                          runtime: RuntimeScript.load(texts: texts, paths: files, log: ownLog), digest: hasher.hex,
+        if saved != nil, compiled == nil {
+            // A template only swift-mustache renders: the saved theme does not count.
+            return load(overrides: overrides, messages: messages, saved: nil, log: log)
+        }
+        let css = saved?.css ?? minifyCSS(texts["assets/formgen.css"] ?? "")
+        let runtime = saved?.runtime ?? RuntimeScript.load(texts: texts, paths: files, log: ownLog)
+        var theme = Theme(registered: saved == nil ? RegisteredTemplates(library) : RegisteredTemplates(bodies: bodies),
+                          compiled: compiled, style: StyleSheet(css: css), runtime: runtime, digest: hasher.hex,
                           listFilter: texts["assets/list-filter.js"] ?? "", embedScript: texts["assets/embed.js"] ?? "",
                           messages: messages)
+        theme.builtinTemplates = builtinTemplates
         ownLog.diagnostics.forEach(log.append)
-        if ownLog.diagnostics.isEmpty { lastLoaded.keep(theme, digest: digest) }
+        if ownLog.diagnostics.isEmpty {
+            if compiled != nil { theme.saving = SavedTheme(tool: "", digest: digest, css: css, runtime: runtime) }
+            lastLoaded.keep(theme, digest: digest)
+        }
         return theme
     }
 
@@ -149,8 +186,38 @@ public struct Theme: Sendable {
 
     /// This theme rendering every page through swift-mustache (tests compare both paths).
     var renderingThroughSwiftMustache: Theme {
-        Theme(library: library, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter, embedScript: embedScript,
+        Theme(registered: registered, compiled: nil, style: style, runtime: runtime, digest: digest, listFilter: listFilter, embedScript: embedScript,
               messages: messages)
+    }
+}
+
+/// A theme's templates in a swift-mustache library: registered as the theme loads, or, when a saved theme vouched for
+/// their syntax, when first asked for.
+private final class RegisteredTemplates: @unchecked Sendable {
+    private let lock = NSLock()
+    private var registered: MustacheLibrary?
+    /// Each template's text, by name, for registering later.
+    private let bodies: [String: String]
+
+    init(_ library: MustacheLibrary) {
+        registered = library
+        bodies = [:]
+    }
+
+    init(bodies: [String: String]) {
+        self.bodies = bodies
+    }
+
+    var library: MustacheLibrary {
+        lock.lock()
+        defer { lock.unlock() }
+        if let registered { return registered }
+        var library = MustacheLibrary()
+        for (name, body) in bodies.sorted(by: { $0.key < $1.key }) {
+            try? library.register(EscapingContentType.pragma + body, named: name)
+        }
+        registered = library
+        return library
     }
 }
 

@@ -24,7 +24,8 @@ public struct MessageTables: Sendable {
         var problems: [String] = []
         let own = Messages.readTables(in: (templatesDirectory as NSString).appendingPathComponent("i18n"), problems: &problems)
         guard !own.isEmpty else { return (.builtin, problems) }
-        let merged = Messages.builtin.merging(own) { builtin, own in Messages.replacing(builtin, with: own) }
+        // A table the same as the built-in one (a site's copy of the templates) replaces it as it is.
+        let merged = Messages.builtin.merging(own) { builtin, own in builtin == own ? own : Messages.replacing(builtin, with: own) }
         return (MessageTables(tables: merged), problems)
     }
 

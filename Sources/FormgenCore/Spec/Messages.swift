@@ -1,4 +1,5 @@
 import Foundation
+import FormgenRuntime
 import FormgenTemplates
 
 /// Default messages and interface text in formgen's twelve languages, one table per language in
@@ -31,14 +32,20 @@ extension Messages {
         var tables: [String: [String: String]] = [:]
         for name in names.sorted() where name.hasSuffix(".json") {
             let path = (folder as NSString).appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: path),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            // Read with the single-pass parser (a UTF-8 byte order mark skipped): Foundation's took a tenth of a small rebuild.
+            guard var data = FileManager.default.contents(atPath: path) else {
+                problems.append("\(path): expected a JSON object of message keys to texts")
+                continue
+            }
+            if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
+            var parser = JSONParser(Data(data))
+            guard case .object(let object)? = try? parser.parse() else {
                 problems.append("\(path): expected a JSON object of message keys to texts")
                 continue
             }
             var table: [String: String] = [:]
-            for (key, value) in object {
-                if let text = value as? String { table[key] = text } else { problems.append("\(path): '\(key)' is not text") }
+            for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+                if case .string(let text) = value { table[key] = text } else { problems.append("\(path): '\(key)' is not text") }
             }
             tables[String(name.dropLast(".json".count)).lowercased()] = table
         }

@@ -126,9 +126,9 @@ public struct OutputWriter: Sendable {
     /// first (never inside it, so a build killed here leaves nothing the site serves; the next build removes the
     /// folder as any killed build's), then all renamed into place (so a write that fails leaves every file as it
     /// was); copies likewise; the files of `previousPaths` that are no longer built are removed. Returns the paths
-    /// written or removed, sorted.
+    /// written or removed, sorted. The files of `present` are known to be there (the build just looked).
     public func writeInPlace(outputs: [SiteOutput], copies: [String: URL], reusing previousKeys: [String: String],
-                             previousPaths: Set<String>) throws -> [String] {
+                             previousPaths: Set<String>, present: Set<String> = []) throws -> [String] {
         let fileManager = FileManager.default
         let root = outputDirectory.path
         let parent = outputDirectory.deletingLastPathComponent()
@@ -142,7 +142,7 @@ public struct OutputWriter: Sendable {
         FileSystemWork.run(outputs.count, jobs: jobs) { index in
             let relative = outputs[index].path
             let path = root + "/" + relative
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key, access(path, F_OK) == 0 { return }
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, present.contains(relative) || access(path, F_OK) == 0 { return }
             let data = outputs[index].bytes()
             if Self.hasSameBytes(path, data) { return }
             do {

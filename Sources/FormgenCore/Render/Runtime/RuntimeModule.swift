@@ -19,6 +19,14 @@ public struct RuntimeModule: Sendable, Hashable {
     /// (``RuntimeScript/runtimeDigest(_:)``): minified modules share their top-level names, so they are used together or not at all.
     public private(set) var minified: (body: String, runtimeDigest: String)?
 
+    init(name: String, imports: [Import], body: String, isMinified: Bool, minified: (body: String, runtimeDigest: String)? = nil) {
+        self.name = name
+        self.imports = imports
+        self.body = body
+        self.isMinified = isMinified
+        self.minified = minified
+    }
+
     public static func == (left: RuntimeModule, right: RuntimeModule) -> Bool {
         left.name == right.name && left.imports == right.imports && left.body == right.body && left.isMinified == right.isMinified
     }
