@@ -178,14 +178,22 @@ public struct BuildState: Codable, Equatable, Sendable {
         hasher.add("\(options.configDirectory)|\(options.templatesDirectory ?? "")|\(options.baseURL ?? "")|\(options.outputDirectory)|\(options.strict)|\(options.strictI18n)")
         if let preview = options.preview { hasher.add("preview|\(preview.sinkPrefix)|\(preview.scriptSource)") }
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
+        var files: [(named: String, path: String)] = []
         for root in roots {
             for relative in FolderWalk.entries(under: root).filter({ $0.kind != .folder }).map(\.path) {
-                let path = (root as NSString).appendingPathComponent(relative)
-                hasher.add("\(root)/\(relative)")
-                let record = digests.record(of: path)
-                hasher.add(record?.digest ?? "missing")
-                inputs[path] = record?.record
+                files.append(("\(root)/\(relative)", (root as NSString).appendingPathComponent(relative)))
             }
+        }
+        // The files are read and digested on every core, then added to the digest in their order.
+        let records = ResultSlots<(digest: String, record: String)>(count: files.count), paths = files.map(\.path)
+        FileSystemWork.run(paths.count, jobs: options.jobs) { index in
+            if let record = digests.record(of: paths[index]) { records[index] = record }
+        }
+        for (index, file) in files.enumerated() {
+            let record = records[index]
+            hasher.add(file.named)
+            hasher.add(record?.digest ?? "missing")
+            inputs[file.path] = record?.record
         }
         return (hasher.hex, inputs)
     }

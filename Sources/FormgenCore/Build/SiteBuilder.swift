@@ -511,6 +511,21 @@ public struct SiteBuilder {
         attempt.diagnostics.forEach(log.append)
         if let timings = options.timings { files = timings.timing(files) }
         let copies = assetCopies()
+        // What was read (and the theme) is saved for the next build on other threads while the outputs are written:
+        // neither depends on the output.
+        let readingsSaved = DispatchGroup()
+        defer { readingsSaved.wait() }
+        if savesReadings {
+            let (cache, tool, digests, themeSaving, read) = (cache, options.toolIdentity, digests, theme.saving, site)
+            let savedDigest = (themeLoading?.saved ?? savedTheme)?.digest
+            DispatchQueue.global().async(group: readingsSaved) {
+                cache?.readings(of: read, tool: tool, digests: digests)?.save(for: output)
+            }
+            if var saving = themeSaving, saving.digest != savedDigest, !tool.isEmpty {
+                saving.tool = tool
+                DispatchQueue.global().async(group: readingsSaved) { [saving] in saving.save(for: output) }
+            }
+        }
         let writer = OutputWriter(outputDirectory: output, jobs: options.jobs)
         let reusable = previous?.outputKeys ?? [:]
         let written = inPlace || updatesInPlace(files, after: previous)
@@ -529,15 +544,6 @@ public struct SiteBuilder {
                                formKeys: Dictionary(files.compactMap { file in
                                    file.kind == .formPage ? file.owner.flatMap { owner in file.cacheKey.map { (owner, $0) } } : nil
                                }, uniquingKeysWith: { first, _ in first }))
-        // What was read is saved for the next build while the state is.
-        let readingsSaved = DispatchGroup()
-        if savesReadings, let readings = cache?.readings(of: site, tool: options.toolIdentity, digests: digests) {
-            DispatchQueue.global().async(group: readingsSaved) { readings.save(for: output) }
-        }
-        if savesReadings, var saving = theme.saving, saving.digest != (themeLoading?.saved ?? savedTheme)?.digest, !options.toolIdentity.isEmpty {
-            saving.tool = options.toolIdentity
-            DispatchQueue.global().async(group: readingsSaved) { [saving] in saving.save(for: output) }
-        }
         state.save(for: output)
         readingsSaved.wait()
         report.state = state

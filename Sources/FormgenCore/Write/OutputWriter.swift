@@ -37,9 +37,19 @@ public struct OutputWriter: Sendable {
         removeLeftovers(in: parent, name: name)
         do {
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            let folders = Set((outputs.map(\.path) + Array(copies.keys)).map(Self.parent)).filter { !$0.isEmpty }
-            try createFolders(folders, in: staging)
-            let rendered = try writeInParallel(outputs, into: staging, reusing: previousKeys)
+            let rendered: [String]
+            if jobs == 1 {
+                let folders = Set((outputs.map(\.path) + Array(copies.keys)).map(Self.parent)).filter { !$0.isEmpty }
+                try createFolders(folders, in: staging)
+                rendered = try writeInParallel(outputs, into: staging, reusing: previousKeys, gate: nil)
+            } else {
+                // The folders are created on a thread of their own while the outputs render.
+                let gate = FolderGate(root: staging.path, paths: outputs.map(\.path), extra: Array(copies.keys))
+                gate.start()
+                let written = Result { try writeInParallel(outputs, into: staging, reusing: previousKeys, gate: gate) }
+                try gate.finish()
+                rendered = try written.get()
+            }
             for (relative, source) in copies.sorted(by: { $0.key < $1.key }) {
                 try fileManager.copyItem(at: source, to: staging.appendingPathComponent(relative))
             }
@@ -100,7 +110,8 @@ public struct OutputWriter: Sendable {
     /// Renders and writes the outputs on a few threads, so one thread's disk waits overlap another's
     /// rendering. A file whose bytes equal the previous build's is hard-linked from it instead, so
     /// unchanged pages keep their modification times.
-    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String]) throws -> [String] {
+    /// With a `gate`, each file waits for its folder (``FolderGate``) after rendering, before being written or linked.
+    private func writeInParallel(_ outputs: [SiteOutput], into staging: URL, reusing previousKeys: [String: String], gate: FolderGate?) throws -> [String] {
         let failure = FirstError()
         let rendered = ResultSlots<String>(count: outputs.count)
         let stagingRoot = staging.path + "/", outputRoot = outputDirectory.path + "/"
@@ -110,9 +121,13 @@ public struct OutputWriter: Sendable {
             let relative = outputs[index].path
             let target = stagingRoot + relative
             let previous = outputRoot + relative
-            if hasPrevious, let key = outputs[index].cacheKey, previousKeys[relative] == key, link(previous, target) == 0 { return }
+            if hasPrevious, let key = outputs[index].cacheKey, previousKeys[relative] == key {
+                guard gate?.waitForFolder(ofOutput: index) ?? true else { return }
+                if link(previous, target) == 0 { return }
+            }
             rendered[index] = relative
             let data = outputs[index].bytes()
+            guard gate?.waitForFolder(ofOutput: index) ?? true else { return }
             if hasPrevious, Self.hasSameBytes(previous, data), link(previous, target) == 0 { return }
             do { try Self.writeFile(target, data) } catch { failure.record(error) }
         }
