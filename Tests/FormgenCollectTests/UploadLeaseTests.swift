@@ -1,0 +1,130 @@
+@testable import FormgenCollect
+import FormgenCore
+import FormgenTestSupport
+import Foundation
+import Testing
+
+/// A removal (erasure, the retention sweeper, the admin's delete) never deletes a file a submission in flight has
+/// written or found and not yet named in a stored row: the submission leases the digest from before its file is kept
+/// until its row is stored or it fails (``UploadLeases``). The interleaving is driven through a store whose `store`
+/// runs the removal first: the point between keeping the file and storing the row.
+@Suite struct UploadLeaseTests {
+    static let pdf = Data("%PDF-1.7\n%the same bytes twice\n".utf8)
+    static var digest: String { SHA256.hex(bytes: [UInt8](pdf)) }
+    static let encoding = SubmissionBody.Encoding.multipart(boundary: CollectUploadTests.boundary)
+
+    /// A site with the claim form, its SQLite store and uploads folder.
+    struct Harness {
+        let site: TestSite
+        let store: SQLiteSubmissionStore
+        var uploads: String { site.options.uploads }
+        var removal: SubmissionRemoval { SubmissionRemoval(store: store, uploadsDirectory: uploads) }
+        var file: String { (uploads as NSString).appendingPathComponent(UploadLeaseTests.digest) }
+
+        func service(_ store: any SubmissionStore) throws -> CollectService {
+            CollectService(forms: try SiteForms(site: site.output.path), store: store, uploadsDirectory: uploads)
+        }
+
+        /// Posts the PDF to the claim form through `store`; returns the status.
+        func post(through store: any SubmissionStore) async throws -> Int {
+            await (try service(store)).submit(formPath: "claim", body: CollectUploadTests.body(file: UploadLeaseTests.pdf, filename: "scan.pdf"),
+                                              encoding: UploadLeaseTests.encoding, idempotencyKey: nil).status
+        }
+
+        /// Whether a submission holds the PDF's digest now.
+        func leased() async throws -> Bool {
+            let leases = UploadLeases(folder: uploads)
+            return try await leases.exclusively { try leases.isLeased(UploadLeaseTests.digest) }
+        }
+
+        func rows() async throws -> [SubmissionRecord] { try await store.submissions(form: nil, since: nil) }
+    }
+
+    static func withHarness(_ body: (Harness) async throws -> Void) async throws {
+        let site = try TestSite.make()
+        defer { site.remove() }
+        try site.write("configs/forms/claim.yaml", CollectUploadTests.form)
+        _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.output.path)).build()
+        try await body(Harness(site: site, store: try SQLiteSubmissionStore(path: site.database)))
+    }
+
+    /// What a removal run at the pause point did, read after the submission.
+    final class Seen: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outcomes: [SubmissionRemoval.Outcome] = []
+        private var leases: [Bool] = []
+        func add(_ outcome: SubmissionRemoval.Outcome) { lock.withLock { outcomes.append(outcome) } }
+        func add(leased: Bool) { lock.withLock { leases.append(leased) } }
+        var all: [SubmissionRemoval.Outcome] { lock.withLock { outcomes } }
+        var leased: [Bool] { lock.withLock { leases } }
+    }
+
+    @Test func aRemovalBetweenKeepingTheFileAndStoringTheRowKeepsItAndTheNewRowsUploadReads() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            let first = try #require(try await harness.rows().first)
+            let seen = Seen()
+            // Erasing the first row while a second submission of the same bytes has kept its file but not stored its row.
+            let hooked = HookedStore(base: harness.store) { _ in
+                #expect(FileManager.default.fileExists(atPath: harness.file), "the second submission found the file")
+                seen.add(try await harness.removal.remove([first]))
+            }
+            #expect(try await harness.post(through: hooked) == 200)
+            #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
+            let rows = try await harness.rows()
+            #expect(rows.count == 1 && rows[0].id != first.id && rows[0].data.contains(Self.digest))
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the new row's upload reads")
+            #expect(try await harness.leased() == false, "the lease went with the stored row")
+
+            // With nothing in flight, removing the last row that names the file deletes it (and its lease file).
+            #expect(try await harness.removal.remove(rows) == SubmissionRemoval.Outcome(rows: [rows[0].id], files: [Self.digest]))
+            #expect(!FileManager.default.fileExists(atPath: harness.file))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: UploadLeases(folder: harness.uploads).leasesFolder) == ["lock"])
+        }
+    }
+
+    @Test func aFileNoRowAndNoSubmissionInFlightNeedsIsDeletedAndOneARowNeedsStays() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            #expect(try await harness.post(through: harness.store) == 200)
+            let rows = try await harness.rows()
+            #expect(rows.count == 2)
+            #expect(try await harness.removal.remove([rows[0]]) == SubmissionRemoval.Outcome(rows: [rows[0].id], files: []))
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the other row still names it")
+            #expect(try await harness.removal.remove([rows[1]]) == SubmissionRemoval.Outcome(rows: [rows[1].id], files: [Self.digest]))
+            #expect(!FileManager.default.fileExists(atPath: harness.file))
+        }
+    }
+
+    @Test func aFailedSubmissionReleasesItsLeaseAndItsFileIsDeletedWithTheRowThatNamesIt() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            let first = try #require(try await harness.rows().first)
+            let seen = Seen()
+            let failing = HookedStore(base: harness.store) { _ in
+                seen.add(leased: try await harness.leased())
+                throw StoreUnavailable(reason: "down")
+            }
+            #expect(try await harness.post(through: failing) == 503)
+            #expect(seen.leased == [true], "held while the row was being stored")
+            #expect(try await harness.leased() == false, "released when storing failed")
+            #expect(try await harness.removal.remove([first]) == SubmissionRemoval.Outcome(rows: [first.id], files: [Self.digest]))
+            #expect(!FileManager.default.fileExists(atPath: harness.file))
+            #expect(try await harness.rows().isEmpty)
+        }
+    }
+
+    @Test func aLeaseHeldElsewhereKeepsTheFileUntilReleased() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            let first = try #require(try await harness.rows().first)
+            // A submission of the same bytes that has kept its file (another process's, say) and not stored its row yet.
+            let lease = try UploadLeases(folder: harness.uploads).lease([Self.digest, Self.digest])
+            #expect(try await harness.removal.remove([first]) == SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest]))
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
+            lease.release()
+            lease.release()
+            #expect(try await harness.leased() == false)
+        }
+    }
+}
