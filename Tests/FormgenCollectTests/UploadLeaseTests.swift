@@ -12,6 +12,8 @@ import Testing
     static let pdf = Data("%PDF-1.7\n%the same bytes twice\n".utf8)
     static var digest: String { SHA256.hex(bytes: [UInt8](pdf)) }
     static let encoding = SubmissionBody.Encoding.multipart(boundary: CollectUploadTests.boundary)
+    /// A store that is down when the row is to be stored.
+    static let down: @Sendable (NewSubmission) async throws -> Void = { _ in throw StoreUnavailable(reason: "down") }
 
     /// A site with the claim form, its SQLite store and uploads folder.
     struct Harness {
@@ -108,6 +110,7 @@ import Testing
             #expect(try await harness.post(through: failing) == 503)
             #expect(seen.leased == [true], "held while the row was being stored")
             #expect(try await harness.leased() == false, "released when storing failed")
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the first row still names it")
             #expect(try await harness.removal.remove([first]) == SubmissionRemoval.Outcome(rows: [first.id], files: [Self.digest]))
             #expect(!FileManager.default.fileExists(atPath: harness.file))
             #expect(try await harness.rows().isEmpty)
@@ -124,6 +127,44 @@ import Testing
             #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
             lease.release()
             lease.release()
+            #expect(try await harness.leased() == false)
+        }
+    }
+
+    @Test func aSubmissionThatFailsDeletesTheFileItHeldWhenNoRowNamesIt() async throws {
+        try await Self.withHarness { (harness: Harness) async throws in
+            let failing = HookedStore(base: harness.store, beforeStore: Self.down)
+            #expect(try await harness.post(through: failing) == 503)
+            #expect(!FileManager.default.fileExists(atPath: harness.file), "nothing of a refused submission is left")
+            #expect(try await harness.leased() == false)
+        }
+    }
+
+    @Test func aFileKeptForASubmissionInFlightGoesWhenThatSubmissionFails() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            let first = try #require(try await harness.rows().first)
+            let seen = Seen()
+            // Erasure meets a submission of the same bytes in flight, which then fails: no one needs the bytes any more.
+            let failing = HookedStore(base: harness.store) { _ in
+                seen.add(try await harness.removal.remove([first]))
+                throw StoreUnavailable(reason: "down")
+            }
+            #expect(try await harness.post(through: failing) == 503)
+            #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
+            #expect(!FileManager.default.fileExists(atPath: harness.file))
+            #expect(try await harness.rows().isEmpty)
+        }
+    }
+
+    @Test func aFailedSubmissionLeavesAFileAnotherSubmissionInFlightHolds() async throws {
+        try await Self.withHarness { harness in
+            let other = try UploadLeases(folder: harness.uploads).lease([Self.digest])
+            let failing = HookedStore(base: harness.store, beforeStore: Self.down)
+            #expect(try await harness.post(through: failing) == 503)
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
+            #expect(try await harness.leased() == true)
+            other.release()
             #expect(try await harness.leased() == false)
         }
     }

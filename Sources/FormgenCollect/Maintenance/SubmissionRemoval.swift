@@ -40,16 +40,7 @@ public struct SubmissionRemoval: Sendable {
                 if try leases.isLeased(digest) { kept.append(digest) } else { free.insert(digest) }
             }
             let unreferenced = free.isEmpty ? [] : free.subtracting(try await store.referencedDigests(free))
-            var removed: [String] = []
-            for digest in unreferenced.sorted() {
-                var found = false
-                for path in [(uploadsDirectory as NSString).appendingPathComponent(digest), UploadSealer.path(digest, in: uploadsDirectory)]
-                where FileManager.default.fileExists(atPath: path) {
-                    try FileManager.default.removeItem(atPath: path)
-                    found = true
-                }
-                if found { removed.append(digest) }
-            }
+            let removed = try leases.delete(unreferenced)
             return Outcome(rows: ids, files: removed, kept: kept)
         }
     }

@@ -13,7 +13,8 @@ import Darwin
 /// it failed: it holds a shared lock on `.formgen-leases/<digest>`, taken while it holds the folder lock
 /// `.formgen-leases/lock` shared. A removal holds the folder lock exclusively while it looks for leases, checks the
 /// references again and deletes, so no lease starts meanwhile; a lease held then keeps its file; a submission that
-/// released its lease before had stored its row, which the reference check sees. A process that dies releases its
+/// released its lease before had stored its row, which the reference check sees. A submission that fails deletes the
+/// files it held that no row names and no other submission holds, the same way. A process that dies releases its
 /// locks with it.
 public struct UploadLeases: Sendable {
     /// The uploads folder.
@@ -27,13 +28,21 @@ public struct UploadLeases: Sendable {
     public var leasesFolder: String { (folder as NSString).appendingPathComponent(".formgen-leases") }
     var lockPath: String { (leasesFolder as NSString).appendingPathComponent("lock") }
 
-    /// The files of one submission, held until ``release()`` (or until the lease is gone).
+    /// The files of one submission, held until ``release()``, or ``abandon()`` when it failed (or until the lease is
+    /// gone).
     public final class Lease: UploadHold, @unchecked Sendable {
         private var descriptors: [Int32]
         private let lock = NSLock()
+        let digests: [String]
+        let leases: UploadLeases
+        /// The store whose rows an abandoned lease's files are checked against; nil leaves them.
+        let store: (any SubmissionStore)?
 
-        init(descriptors: [Int32]) {
+        init(descriptors: [Int32], digests: [String], leases: UploadLeases, store: (any SubmissionStore)?) {
             self.descriptors = descriptors
+            self.digests = digests
+            self.leases = leases
+            self.store = store
         }
 
         public func release() {
@@ -43,19 +52,34 @@ public struct UploadLeases: Sendable {
             }
         }
 
+        /// Releases the lease, then (holding the folder, as a removal does) deletes the files no other submission
+        /// holds and no row names; a store that cannot answer leaves them.
+        public func abandon() async {
+            guard let store, !digests.isEmpty else { return release() }
+            _ = try? await leases.exclusively {
+                release()
+                let free = try Set(digests.filter { try !leases.isLeased($0) })
+                guard !free.isEmpty else { return [String]() }
+                return try leases.delete(free.subtracting(try await store.referencedDigests(free)))
+            }
+            release()
+        }
+
         deinit { release() }
     }
 
-    /// Leases `digests` (blocking while a removal holds the folder); call it off Swift's cooperative pool.
-    public func lease(_ digests: [String]) throws -> Lease {
-        guard !digests.isEmpty else { return Lease(descriptors: []) }
+    /// Leases `digests` (blocking while a removal holds the folder); call it off Swift's cooperative pool. `store`: the
+    /// store an abandoned lease's files are checked against before they are deleted (nil keeps them).
+    public func lease(_ digests: [String], store: (any SubmissionStore)? = nil) throws -> Lease {
+        let digests = Set(digests).sorted()
+        guard !digests.isEmpty else { return Lease(descriptors: [], digests: [], leases: self, store: nil) }
         try FileManager.default.createDirectory(atPath: leasesFolder, withIntermediateDirectories: true)
         let folderLock = try Self.openFile(lockPath)
         defer { close(folderLock) }
         try Self.lockFile(folderLock, LOCK_SH, path: lockPath)
         var descriptors: [Int32] = []
         do {
-            for digest in Set(digests).sorted() {
+            for digest in digests {
                 let path = (leasesFolder as NSString).appendingPathComponent(digest)
                 let descriptor = try Self.openFile(path)
                 descriptors.append(descriptor)
@@ -65,7 +89,23 @@ public struct UploadLeases: Sendable {
             for descriptor in descriptors { close(descriptor) }
             throw error
         }
-        return Lease(descriptors: descriptors)
+        return Lease(descriptors: descriptors, digests: digests, leases: self, store: store)
+    }
+
+    /// Deletes the files of `digests` (clear and sealed); returns the digests that had one, sorted. Call it within
+    /// ``exclusively(_:)``, for digests no lease holds and no row names.
+    func delete(_ digests: Set<String>) throws -> [String] {
+        var removed: [String] = []
+        for digest in digests.sorted() {
+            var found = false
+            for path in [(folder as NSString).appendingPathComponent(digest), UploadSealer.path(digest, in: folder)]
+            where FileManager.default.fileExists(atPath: path) {
+                try FileManager.default.removeItem(atPath: path)
+                found = true
+            }
+            if found { removed.append(digest) }
+        }
+        return removed
     }
 
     /// Runs `body` holding the folder lock exclusively: no lease starts until it returns. The lock is waited for on a

@@ -73,10 +73,11 @@ struct DatabaseStorage: SubmissionStorage {
     let forms: SiteForms
     let keyring: SubmissionKeyring?
 
-    /// Leases the files' digests in `folder` (``UploadLeases``), so a removal leaves them until the row is stored.
+    /// Leases the files' digests in `folder` (``UploadLeases``), so a removal leaves them until the row is stored; a
+    /// submission that fails deletes those no row names.
     func hold(_ uploads: [SubmissionBody.Upload], in folder: String) throws -> (any UploadHold)? {
         guard !uploads.isEmpty else { return nil }
-        return try UploadLeases(folder: folder).lease(uploads.map(\.sha256))
+        return try UploadLeases(folder: folder).lease(uploads.map(\.sha256), store: store)
     }
 
     func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws {

@@ -115,12 +115,13 @@ public struct SubmissionHandler: Sendable {
             return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec,
                           log: .failed("the files could not be written to \(uploadsDirectory): \(Self.reason(error))"))
         }
-        defer { hold?.release() }
         let row = SubmissionRow(form: spec.path, formID: spec.id, receivedAt: now(), data: result.data, prefilled: result.prefilled, idempotencyKey: key)
         do {
             let stored = try await storage.store(row)
+            hold?.release()
             return Answer(status: 200, body: Self.success(spec, id: stored.id), spec: spec, stored: stored, log: .stored)
         } catch {
+            await hold?.abandon()
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec, log: .failed(Self.reason(error)))
         }
     }
@@ -336,9 +337,11 @@ public protocol SubmissionStorage: Sendable {
     func hold(_ uploads: [SubmissionBody.Upload], in folder: String) throws -> (any UploadHold)?
 }
 
-/// A submission's files held against removal until ``release()``.
+/// A submission's files held against removal until ``release()`` (its row is stored) or ``abandon()`` (it failed).
 public protocol UploadHold: Sendable {
     func release()
+    /// Releases the files and deletes those no stored row names and no other submission holds.
+    func abandon() async
 }
 
 extension SubmissionStorage {
