@@ -18,7 +18,7 @@ import Testing
     /// A site with the claim form, its SQLite store and uploads folder.
     struct Harness {
         let site: TestSite
-        let store: SQLiteSubmissionStore
+        let store: any SubmissionStore
         var uploads: String { site.options.uploads }
         var removal: SubmissionRemoval { SubmissionRemoval(store: store, uploadsDirectory: uploads) }
         var file: String { (uploads as NSString).appendingPathComponent(UploadLeaseTests.digest) }
@@ -42,12 +42,13 @@ import Testing
         func rows() async throws -> [SubmissionRecord] { try await store.submissions(form: nil, since: nil) }
     }
 
-    static func withHarness(_ body: (Harness) async throws -> Void) async throws {
+    /// Runs `body` over a fresh site and the store `store` makes for it (SQLite in the site's folder by default).
+    static func withHarness(store: ((TestSite) async throws -> any SubmissionStore)? = nil, _ body: (Harness) async throws -> Void) async throws {
         let site = try TestSite.make()
         defer { site.remove() }
         try site.write("configs/forms/claim.yaml", CollectUploadTests.form)
         _ = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil, outputDirectory: site.output.path)).build()
-        try await body(Harness(site: site, store: try SQLiteSubmissionStore(path: site.database)))
+        try await body(Harness(site: site, store: try await store?(site) ?? SQLiteSubmissionStore(path: site.database)))
     }
 
     /// What a removal run at the pause point did, read after the submission.
@@ -62,27 +63,29 @@ import Testing
     }
 
     @Test func aRemovalBetweenKeepingTheFileAndStoringTheRowKeepsItAndTheNewRowsUploadReads() async throws {
-        try await Self.withHarness { harness in
-            #expect(try await harness.post(through: harness.store) == 200)
-            let first = try #require(try await harness.rows().first)
-            let seen = Seen()
-            // Erasing the first row while a second submission of the same bytes has kept its file but not stored its row.
-            let hooked = HookedStore(base: harness.store) { _ in
-                #expect(FileManager.default.fileExists(atPath: harness.file), "the second submission found the file")
-                seen.add(try await harness.removal.remove([first]))
-            }
-            #expect(try await harness.post(through: hooked) == 200)
-            #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
-            let rows = try await harness.rows()
-            #expect(rows.count == 1 && rows[0].id != first.id && rows[0].data.contains(Self.digest))
-            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the new row's upload reads")
-            #expect(try await harness.leased() == false, "the lease went with the stored row")
+        try await Self.withHarness(Self.removalBetweenKeepingAndStoring)
+    }
 
-            // With nothing in flight, removing the last row that names the file deletes it (and its lease file).
-            #expect(try await harness.removal.remove(rows) == SubmissionRemoval.Outcome(rows: [rows[0].id], files: [Self.digest]))
-            #expect(!FileManager.default.fileExists(atPath: harness.file))
-            #expect(try FileManager.default.contentsOfDirectory(atPath: UploadLeases(folder: harness.uploads).leasesFolder) == ["lock"])
+    static func removalBetweenKeepingAndStoring(_ harness: Harness) async throws {
+        #expect(try await harness.post(through: harness.store) == 200)
+        let first = try #require(try await harness.rows().first)
+        let seen = Seen()
+        // Erasing the first row while a second submission of the same bytes has kept its file but not stored its row.
+        let hooked = HookedStore(base: harness.store) { _ in
+            #expect(FileManager.default.fileExists(atPath: harness.file), "the second submission found the file")
+            seen.add(try await harness.removal.remove([first]))
         }
+        #expect(try await harness.post(through: hooked) == 200)
+        #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
+        let rows = try await harness.rows()
+        #expect(rows.count == 1 && rows[0].id != first.id && rows[0].data.contains(Self.digest))
+        #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the new row's upload reads")
+        #expect(try await harness.leased() == false, "the lease went with the stored row")
+
+        // With nothing in flight, removing the last row that names the file deletes it (and its lease file).
+        #expect(try await harness.removal.remove(rows) == SubmissionRemoval.Outcome(rows: [rows[0].id], files: [Self.digest]))
+        #expect(!FileManager.default.fileExists(atPath: harness.file))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: UploadLeases(folder: harness.uploads).leasesFolder) == ["lock"])
     }
 
     @Test func aFileNoRowAndNoSubmissionInFlightNeedsIsDeletedAndOneARowNeedsStays() async throws {
@@ -141,20 +144,22 @@ import Testing
     }
 
     @Test func aFileKeptForASubmissionInFlightGoesWhenThatSubmissionFails() async throws {
-        try await Self.withHarness { harness in
-            #expect(try await harness.post(through: harness.store) == 200)
-            let first = try #require(try await harness.rows().first)
-            let seen = Seen()
-            // Erasure meets a submission of the same bytes in flight, which then fails: no one needs the bytes any more.
-            let failing = HookedStore(base: harness.store) { _ in
-                seen.add(try await harness.removal.remove([first]))
-                throw StoreUnavailable(reason: "down")
-            }
-            #expect(try await harness.post(through: failing) == 503)
-            #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
-            #expect(!FileManager.default.fileExists(atPath: harness.file))
-            #expect(try await harness.rows().isEmpty)
+        try await Self.withHarness(Self.keptForASubmissionThatFails)
+    }
+
+    static func keptForASubmissionThatFails(_ harness: Harness) async throws {
+        #expect(try await harness.post(through: harness.store) == 200)
+        let first = try #require(try await harness.rows().first)
+        let seen = Seen()
+        // Erasure meets a submission of the same bytes in flight, which then fails: no one needs the bytes any more.
+        let failing = HookedStore(base: harness.store) { _ in
+            seen.add(try await harness.removal.remove([first]))
+            throw StoreUnavailable(reason: "down")
         }
+        #expect(try await harness.post(through: failing) == 503)
+        #expect(seen.all == [SubmissionRemoval.Outcome(rows: [first.id], files: [], kept: [Self.digest])])
+        #expect(!FileManager.default.fileExists(atPath: harness.file))
+        #expect(try await harness.rows().isEmpty)
     }
 
     @Test func aFailedSubmissionLeavesAFileAnotherSubmissionInFlightHolds() async throws {
