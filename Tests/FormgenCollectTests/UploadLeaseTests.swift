@@ -51,15 +51,15 @@ import Testing
         try await body(Harness(site: site, store: try await store?(site) ?? SQLiteSubmissionStore(path: site.database)))
     }
 
-    /// What a removal run at the pause point did, read after the submission.
+    /// What a removal (or a check) run at a pause point found, read afterwards.
     final class Seen: @unchecked Sendable {
         private let lock = NSLock()
         private var outcomes: [SubmissionRemoval.Outcome] = []
-        private var leases: [Bool] = []
+        private var flags: [Bool] = []
         func add(_ outcome: SubmissionRemoval.Outcome) { lock.withLock { outcomes.append(outcome) } }
-        func add(leased: Bool) { lock.withLock { leases.append(leased) } }
+        func add(flag: Bool) { lock.withLock { flags.append(flag) } }
         var all: [SubmissionRemoval.Outcome] { lock.withLock { outcomes } }
-        var leased: [Bool] { lock.withLock { leases } }
+        var flagged: [Bool] { lock.withLock { flags } }
     }
 
     @Test func aRemovalBetweenKeepingTheFileAndStoringTheRowKeepsItAndTheNewRowsUploadReads() async throws {
@@ -88,6 +88,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: UploadLeases(folder: harness.uploads).leasesFolder) == ["lock"])
     }
 
+    @Test func aSubmissionStoredWhileARemovalChecksReferencesKeepsItsFile() async throws {
+        try await Self.withHarness { harness in
+            #expect(try await harness.post(through: harness.store) == 200)
+            let first = try #require(try await harness.rows().first)
+            let posts = Seen()
+            // A whole submission of the same bytes (lease, file, row, release) runs after the removal's first reference
+            // check has answered "no row names it", before the removal holds the folder.
+            let hooked = HookedStore(base: harness.store, afterReferences: {
+                guard posts.flagged.isEmpty else { return }
+                posts.add(flag: try await harness.post(through: harness.store) == 200)
+            })
+            let outcome = try await SubmissionRemoval(store: hooked, uploadsDirectory: harness.uploads).remove([first])
+            #expect(posts.flagged == [true])
+            #expect(outcome == SubmissionRemoval.Outcome(rows: [first.id], files: []), "the check under the folder lock sees the new row")
+            #expect(try await harness.rows().count == 1)
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
+        }
+    }
+
     @Test func aFileNoRowAndNoSubmissionInFlightNeedsIsDeletedAndOneARowNeedsStays() async throws {
         try await Self.withHarness { harness in
             #expect(try await harness.post(through: harness.store) == 200)
@@ -107,11 +126,11 @@ import Testing
             let first = try #require(try await harness.rows().first)
             let seen = Seen()
             let failing = HookedStore(base: harness.store) { _ in
-                seen.add(leased: try await harness.leased())
+                seen.add(flag: try await harness.leased())
                 throw StoreUnavailable(reason: "down")
             }
             #expect(try await harness.post(through: failing) == 503)
-            #expect(seen.leased == [true], "held while the row was being stored")
+            #expect(seen.flagged == [true], "held while the row was being stored")
             #expect(try await harness.leased() == false, "released when storing failed")
             #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf, "the first row still names it")
             #expect(try await harness.removal.remove([first]) == SubmissionRemoval.Outcome(rows: [first.id], files: [Self.digest]))

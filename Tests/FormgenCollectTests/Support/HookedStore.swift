@@ -2,10 +2,12 @@
 import Foundation
 
 /// A store that runs `beforeStore` when a submission is about to be stored (after its files are kept), then stores it
-/// in `base`: a pause point between the two steps, where a test runs a removal or makes the store fail.
+/// in `base`: a pause point between the two steps, where a test runs a removal or makes the store fail. It runs
+/// `afterReferences` after answering which digests rows name, before returning the answer: a pause point in a removal.
 struct HookedStore: SubmissionStore {
     let base: any SubmissionStore
-    let beforeStore: @Sendable (NewSubmission) async throws -> Void
+    var beforeStore: @Sendable (NewSubmission) async throws -> Void = { _ in }
+    var afterReferences: @Sendable () async throws -> Void = {}
 
     func store(_ submission: NewSubmission) async throws -> StoreOutcome {
         try await beforeStore(submission)
@@ -23,7 +25,11 @@ struct HookedStore: SubmissionStore {
     func delete(ids: [Int64]) async throws -> Int { try await base.delete(ids: ids) }
     func replace(id: Int64, data: String, keyID: String?) async throws { try await base.replace(id: id, data: data, keyID: keyID) }
     func pendingDeliveries() async throws -> Int { try await base.pendingDeliveries() }
-    func referencedDigests(_ digests: Set<String>) async throws -> Set<String> { try await base.referencedDigests(digests) }
+    func referencedDigests(_ digests: Set<String>) async throws -> Set<String> {
+        let referenced = try await base.referencedDigests(digests)
+        try await afterReferences()
+        return referenced
+    }
     func ping() async throws { try await base.ping() }
     func summaries() async throws -> [FormSummary] { try await base.summaries() }
     func page(form: String, limit: Int, offset: Int) async throws -> [SubmissionRecord] { try await base.page(form: form, limit: limit, offset: offset) }
