@@ -208,7 +208,7 @@ public struct SiteBuilder {
         let keys = cacheKeys(site, theme: theme)
         var pages: [(path: String, kind: SiteOutput.Kind, owner: String?, key: String?, render: () -> String)] = [
             ("index.html", .sitePage, nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
-            ("404.html", .sitePage, nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
+            ("404.html", .sitePage, nil, keys.chrome("404"), { renderer.renderNotFound(site) }),
         ]
         for alternate in renderer.homeAlternates.dropFirst() {
             pages.append(("\(alternate.path)/index.html", .sitePage, nil, keys.siteWide("index", alternate.language), { renderer.renderIndex(site, language: alternate.language) }))
@@ -259,12 +259,12 @@ public struct SiteBuilder {
             pages.append(("\(DocPage.indexPath)/index.html", .sitePage, nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? ""),
                           { renderer.renderDocsIndex(site) }))
             for doc in site.docs where !doc.isDocsIndex {
-                pages.append(("\(doc.path)/index.html", .sitePage, nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
+                pages.append(("\(doc.path)/index.html", .sitePage, nil, keys.chrome("doc", doc.path, doc.markdown, keys.docsListing), { renderer.renderDoc(doc, site: site) }))
             }
         }
         if let statement = site.settings.accessibility {
             for language in site.settings.pageLanguages {
-                pages.append(("\(renderer.statementPath(in: language))/index.html", .sitePage, nil, keys.siteWide("accessibility", language),
+                pages.append(("\(renderer.statementPath(in: language))/index.html", .sitePage, nil, keys.chrome("accessibility", language),
                               { renderer.renderStatement(statement, language: language) }))
             }
         }
@@ -275,10 +275,13 @@ public struct SiteBuilder {
             if renderer.homeAlternates.count > 1 {
                 for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
             }
-            pages.append(("sitemap.xml", .sitePage, nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+            let alternatesShown = alternates.keys.sorted().map { path in
+                path + "=" + alternates[path]!.map { $0.language + ":" + $0.path }.joined(separator: ",")
+            }
+            pages.append(("sitemap.xml", .sitePage, nil, keys.chrome("sitemap", paths.joined(separator: "\n"), alternatesShown.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
         }
         if site.allForms.contains(where: \.embed.isEmbeddable), !theme.embedScript.isEmpty {
-            pages.append((EmbedSnippet.scriptPath, .sitePage, nil, keys.siteWide("embed.js"), { theme.embedScript }))
+            pages.append((EmbedSnippet.scriptPath, .sitePage, nil, keys.chrome("embed.js"), { theme.embedScript }))
         }
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
             SiteOutput(path: path, kind: .remoteFile, cacheKey: path) { body }
@@ -296,6 +299,10 @@ public struct SiteBuilder {
         /// What the home page, the 404 page, the docs and the sitemap show of the site: each form's and doc's
         /// path, title, description and languages.
         var listing: String
+        /// What a doc page shows of the other docs (its navigation, its links): each doc's source, path, title, summary and order.
+        var docsListing: String
+        /// Whether the site has forms or flows: every page's header then links to their list.
+        var hasForms: Bool
         var digests: [String: String]
         /// The config folder as given, with a slash: file names in keys are relative to it, so `-c configs` and
         /// `-c /path/to/configs` give the same keys.
@@ -329,6 +336,15 @@ public struct SiteBuilder {
             return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" }, listed: false)
         }
 
+        /// The key of a page that shows nothing of the listing but the header's links (``PageRenderer/hasForms``;
+        /// `hasDocs` is in the base): the 404 page, the accessibility statement, a doc (given the docs' listing), the
+        /// sitemap (given its paths and alternates), the embed script. A form's title or description edit leaves them be.
+        func chrome(_ parts: String...) -> String {
+            var hasher = FNV1a()
+            for part in [base, "chrome", "forms:\(hasForms)"] + parts { hasher.add(part) }
+            return hasher.hex
+        }
+
         private func siteWide(_ parts: [String], listed: Bool = true) -> String {
             var hasher = FNV1a()
             for part in (listed ? [base, listing] : [base, "flow"]) + parts { hasher.add(part) }
@@ -358,9 +374,15 @@ public struct SiteBuilder {
             listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
         for flow in site.flows where hasListing { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
-        for doc in site.docs where hasListing { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        var docsListing = FNV1a()
+        for doc in site.docs where hasListing {
+            let entry = [doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")
+            listing.add(entry)
+            docsListing.add(doc.source + "|" + entry)
+        }
         for page in site.pages where hasListing { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
-        var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests, root: root)
+        var keys = CacheKeys(base: base, listing: listing.hex, docsListing: docsListing.hex,
+                             hasForms: !site.forms.isEmpty || !site.flows.isEmpty, digests: site.sourceDigests, root: root)
         var seeded = FNV1a()
         seeded.add(base)
         func key(_ files: [String?]) -> String? {
