@@ -387,9 +387,12 @@ public struct SiteBuilder {
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
-        for form in site.allForms where hasListing {
-            let alternates = form.alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
-            listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
+        // Read in place, not copied form by form: a thousand forms are listed on every build, twice.
+        let listed = hasListing ? site.allForms : []
+        for index in listed.indices {
+            let alternates = listed[index].alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
+            listing.add([listed[index].path, listed[index].title, listed[index].description ?? "", listed[index].language, alternates,
+                         listed[index].submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
         for flow in site.flows where hasListing { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
         var docsListing = FNV1a()
@@ -412,7 +415,7 @@ public struct SiteBuilder {
             }
             return hasher.hex
         }
-        for form in site.forms { keys.forms[form.path] = key([form.location.file]) }
+        for index in site.forms.indices { keys.forms[site.forms[index].path] = key([site.forms[index].location.file]) }
         for flow in site.flows {
             for country in flow.countries { keys.forms[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
         }
