@@ -57,6 +57,7 @@ extension Formgen {
                             print("deleted submission \(record.id) of \(record.form) received \(SubmissionDigest.timestamp(record.receivedAt))")
                         }
                         for file in outcome.files { print("deleted upload \(file)") }
+                        for file in outcome.kept { print("kept upload \(file): a submission being stored now uses it") }
                         print("\(outcome.rows.count) submission(s) and \(outcome.files.count) upload(s) deleted")
                     }
                 } catch {

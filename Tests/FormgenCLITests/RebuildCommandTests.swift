@@ -44,6 +44,46 @@ import Testing
         #expect(try CommandRunner.snapshot(site.appendingPathComponent("public")) == CommandRunner.snapshot(site.appendingPathComponent("clean")))
     }
 
+    /// Pages keyed without the forms' titles (the 404 page, docs, the accessibility statement, the sitemap) are not
+    /// rendered again on a title edit, and are when the last form goes (their header loses the forms link): after
+    /// each, the output is a clean build's.
+    @Test func pagesThatShowNoTitlesStayWhatACleanBuildWrites() throws {
+        let site = try Self.site()
+        let files = [
+            "configs/site.yaml": "title: Rebuilt site\nbaseURL: https://forms.example/\naccessibility:\n  contact: a@example.org\n  lastReviewed: \"2026-11-20\"\n",
+            "configs/docs/index.md": "# Help\n\nStart here.\n",
+            "configs/docs/guide.md": "---\ntitle: Guide\n---\n# Guide\n\nSee [the index](index.md).\n",
+        ]
+        for (path, text) in files {
+            let url = site.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let build = ["build", "--no-excerpt", "--config", "configs", "--out", "public", "--verbose"]
+        #expect(try CommandRunner.run(build, in: site).status == 0)
+        func matchesACleanBuild() throws -> Bool {
+            let clean = site.appendingPathComponent("clean")
+            try? FileManager.default.removeItem(at: clean)
+            #expect(try CommandRunner.run(["build", "--no-excerpt", "--config", "configs", "--out", "clean", "--force"], in: site).status == 0)
+            return try CommandRunner.snapshot(site.appendingPathComponent("public")) == CommandRunner.snapshot(clean)
+        }
+        let form = site.appendingPathComponent("configs/forms/b.yaml")
+        try (try String(contentsOf: form, encoding: .utf8)).replacingOccurrences(of: "Form B", with: "Form B retitled")
+            .write(to: form, atomically: true, encoding: .utf8)
+        let retitled = try CommandRunner.run(build, in: site)
+        #expect(retitled.status == 0)
+        #expect(try matchesACleanBuild())
+        for form in ["a", "b", "c"] {
+            try FileManager.default.removeItem(at: site.appendingPathComponent("configs/forms/\(form).yaml"))
+        }
+        let formless = try CommandRunner.run(build, in: site)
+        #expect(formless.status == 0, "\(formless.stderr)")
+        #expect(try matchesACleanBuild())
+        for page in ["404.html", "accessibility/index.html", "docs/guide/index.html"] {
+            #expect(formless.stdout.contains("  \(page)\n"), "\(page) loses the forms link: \(formless.stdout)")
+        }
+    }
+
     /// The theme a build saved beside its output stands in for loading it only while its files and the binary are the
     /// same: after an edit to the stylesheet, a runtime module, a template or the site settings, or with the saved file
     /// damaged, a rebuild writes what a clean build writes.

@@ -200,4 +200,11 @@ extension PostgresStoreTests {
         try await SealedUploadTests.withHarness(store: { _ in store }, SealedUploadTests.erasureAndRetentionDeleteTheSealedFile)
         await store.close()
     }
+
+    @Test func aRemovalBetweenKeepingAFileAndStoringItsRowKeepsIt() async throws {
+        let store = try await Self.store(try await TestPostgres.freshDatabase())
+        try await UploadLeaseTests.withHarness(store: { _ in store }, UploadLeaseTests.removalBetweenKeepingAndStoring)
+        try await UploadLeaseTests.withHarness(store: { _ in store }, UploadLeaseTests.keptForASubmissionThatFails)
+        await store.close()
+    }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(removed == ["kyc": SubmissionRemoval.Outcome(rows: [1, 2], files: [digests[0], digests[2]])])
         #expect(try await store.submissions(form: nil, since: nil).map(\.id) == [3, 4, 5])
         #expect(try await store.outbox().map(\.submission.id) == [3, 4, 5])
-        let left = try FileManager.default.contentsOfDirectory(atPath: uploads).sorted()
+        let left = try FileManager.default.contentsOfDirectory(atPath: uploads).filter { !$0.hasPrefix(".") }.sorted()
         #expect(left == [digests[1]], "the file the newest row shares stays")
         #expect(logs.lines.contains { $0.contains("retention: deleted 2 submission(s) of kyc received before 2026-04-28T20:26:40Z") && $0.contains("(ids 1, 2; 2 upload(s))") })
         // A day later the 29-day-old row has expired too; nothing else has.

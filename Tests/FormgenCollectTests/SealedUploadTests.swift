@@ -71,7 +71,8 @@ import Testing
         }
 
         func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: (uploads as NSString).appendingPathComponent(name)) }
-        func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).sorted() }
+        /// The upload files (the leases' folder, `.formgen-leases`, left out).
+        func files() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: uploads)) ?? []).filter { !$0.hasPrefix(".") }.sorted() }
     }
 
     /// Runs `body` over a fresh site and the store `store` makes for it (SQLite in the site's folder by default).

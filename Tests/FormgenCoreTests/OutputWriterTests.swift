@@ -107,6 +107,35 @@ import Testing
         #expect(third["a/index.html"] == second["a/index.html"])
     }
 
+    /// A form's title edit changes the keys (so the writer renders again) of the pages that show titles (the home
+    /// page, the docs index) and of that form's files, not of the 404 page, a doc, the accessibility statement or the
+    /// sitemap; deleting the last form changes the keys of every page whose header links to the forms.
+    @Test func aTitleEditRerendersOnlyThePagesThatShowTitles() throws {
+        let site = try TestSite([
+            "configs/site.yaml": "title: Keyed\nbaseURL: https://forms.example/\naccessibility:\n  contact: a@example.org\n  lastReviewed: \"2026-11-20\"\n",
+            "configs/docs/index.md": "# Help\n\nStart here.\n",
+            "configs/docs/guide.md": "---\ntitle: Guide\n---\n# Guide\n\nSee [the index](index.md).\n",
+            "configs/forms/a.yaml": "title: A\nfields:\n  - {id: x, label: X}\n",
+        ])
+        func keys() throws -> [String: String] {
+            let (loaded, theme) = try SiteBuilder(options: BuildOptions(configDirectory: site.configs.path, templatesDirectory: nil)).loadAndCheck()
+            let outputs = SiteBuilder(options: BuildOptions()).outputs(loaded, theme: theme)
+            return Dictionary(uniqueKeysWithValues: outputs.compactMap { output in output.cacheKey.map { (output.path, $0) } })
+        }
+        let form = site.root.appendingPathComponent("configs/forms/a.yaml")
+        let first = try keys()
+        let chrome = ["404.html", "docs/guide/index.html", "accessibility/index.html", "sitemap.xml"]
+        #expect(Set(first.keys).isSuperset(of: chrome + ["index.html", "docs/index.html"]), "\(first.keys.sorted())")
+        try "title: A retitled\nfields:\n  - {id: x, label: X}\n".write(to: form, atomically: true, encoding: .utf8)
+        let retitled = try keys()
+        for path in ["index.html", "docs/index.html", "a/index.html"] { #expect(first[path] != retitled[path], "\(path) shows the title") }
+        for path in chrome { #expect(first[path] != nil && first[path] == retitled[path], "\(path) shows no title") }
+        try FileManager.default.removeItem(at: form)
+        let formless = try keys()
+        for path in chrome where path != "sitemap.xml" { #expect(formless[path] != retitled[path], "\(path)'s header loses the forms link") }
+        #expect(formless["sitemap.xml"] != retitled["sitemap.xml"], "the sitemap loses the form's paths")
+    }
+
     @Test func theBuildStateReadsBackWhatItWrote() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-state-\(UUID().uuidString)/public")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)

@@ -50,7 +50,8 @@ public struct RetentionSweeper: Service {
             let outcome = try await removal.remove(expired)
             removed[form] = outcome
             let ids = outcome.rows.map(String.init).joined(separator: ", ")
-            logger.notice("retention: deleted \(outcome.rows.count) submission(s) of \(form) received before \(SubmissionDigest.timestamp(cutoff)) (ids \(ids); \(outcome.files.count) upload(s))")
+            let kept = outcome.kept.isEmpty ? "" : "; kept \(outcome.kept.count) upload(s) a submission being stored uses"
+            logger.notice("retention: deleted \(outcome.rows.count) submission(s) of \(form) received before \(SubmissionDigest.timestamp(cutoff)) (ids \(ids); \(outcome.files.count) upload(s)\(kept))")
         }
         return removed
     }

@@ -1,7 +1,9 @@
 import FormgenCore
 import Foundation
 
-/// Deletes submissions with their outbox entries, then the uploads no remaining row refers to (clear or sealed).
+/// Deletes submissions with their outbox entries, then the uploads no remaining row refers to (clear or sealed) and no
+/// submission in flight holds (``UploadLeases``): a file a submission is writing or has found, and whose row it has
+/// not stored yet, stays.
 public struct SubmissionRemoval: Sendable {
     public let store: any SubmissionStore
     /// The folder of uploads, each named by its SHA-256 (`<sha256>`, or `<sha256>.sealed` for a sealed one).
@@ -12,10 +14,12 @@ public struct SubmissionRemoval: Sendable {
         self.uploadsDirectory = uploadsDirectory
     }
 
-    /// What was deleted: the rows' ids and the upload files' digests, both sorted.
+    /// What was deleted: the rows' ids and the upload files' digests, both sorted; and the digests of the files no
+    /// remaining row refers to that were kept because a submission in flight holds them, sorted.
     public struct Outcome: Sendable, Equatable {
         public var rows: [Int64]
         public var files: [String]
+        public var kept: [String] = []
     }
 
     public func remove(_ records: [SubmissionRecord]) async throws -> Outcome {
@@ -24,18 +28,21 @@ public struct SubmissionRemoval: Sendable {
         for record in records { Self.fileDigests(in: (try? JSONValue.decode(Data(record.data.utf8))) ?? .null, into: &digests) }
         let ids = records.map(\.id).sorted()
         try await store.delete(ids: ids)
-        let unreferenced = digests.subtracting(try await store.referencedDigests(digests))
-        var removed: [String] = []
-        for digest in unreferenced.sorted() {
-            var found = false
-            for path in [(uploadsDirectory as NSString).appendingPathComponent(digest), UploadSealer.path(digest, in: uploadsDirectory)]
-            where FileManager.default.fileExists(atPath: path) {
-                try FileManager.default.removeItem(atPath: path)
-                found = true
+        let candidates = digests.subtracting(try await store.referencedDigests(digests))
+        guard !candidates.isEmpty, FileManager.default.fileExists(atPath: uploadsDirectory) else { return Outcome(rows: ids, files: []) }
+        let leases = UploadLeases(folder: uploadsDirectory)
+        // No lease starts while the folder is held: the leases are looked for first, so a submission that released its
+        // lease before has stored its row, and the second reference check, after them, sees it.
+        return try await leases.exclusively {
+            var kept: [String] = []
+            var free: Set<String> = []
+            for digest in candidates.sorted() {
+                if try leases.isLeased(digest) { kept.append(digest) } else { free.insert(digest) }
             }
-            if found { removed.append(digest) }
+            let unreferenced = free.isEmpty ? [] : free.subtracting(try await store.referencedDigests(free))
+            let removed = try leases.delete(unreferenced)
+            return Outcome(rows: ids, files: removed, kept: kept)
         }
-        return Outcome(rows: ids, files: removed)
     }
 
     /// The `sha256` of every file's metadata in a stored submission (64 hex digits only: the value names a file).

@@ -15,6 +15,8 @@ public enum CollectError: Error, CustomStringConvertible, Equatable {
     case noKey([String: [String]])
     /// A stored row sealed with a key that is not given (or none given).
     case sealed(row: Int64, keyID: String, haveKey: Bool)
+    /// The uploads folder's leases cannot be taken or checked.
+    case uploads(String)
 
     public var description: String {
         switch self {
@@ -25,6 +27,7 @@ public enum CollectError: Error, CustomStringConvertible, Equatable {
         case .badWebhook(let value): return "--webhook expects FORM=http(s)://URL, found '\(value)'"
         case .badKey(let reason): return "bad key: \(reason)"
         case .badUsers(let reason): return "bad users file: \(reason)"
+        case .uploads(let reason): return "uploads folder: \(reason)"
         case .noKey(let forms):
             let list = forms.keys.sorted().map { "\($0) (\((forms[$0] ?? []).joined(separator: ", ")))" }.joined(separator: "; ")
             return "these forms have sensitive fields, which collect stores encrypted: \(list). Give the key in FORMGEN_KEY or "

@@ -66,12 +66,19 @@ public struct CollectService: Sendable {
 }
 
 /// collect's storage: a ``SubmissionStore`` (SQLite or PostgreSQL), the form's webhooks queued with each row, the files
-/// of sensitive file fields sealed (``UploadSealer``) when there is a key.
+/// of sensitive file fields sealed (``UploadSealer``) when there is a key, held by ``UploadLeases`` until the row is stored.
 struct DatabaseStorage: SubmissionStorage {
     let store: any SubmissionStore
     let webhooks: [String: [String]]
     let forms: SiteForms
     let keyring: SubmissionKeyring?
+
+    /// Leases the files' digests in `folder` (``UploadLeases``), so a removal leaves them until the row is stored; a
+    /// submission that fails deletes those no row names.
+    func hold(_ uploads: [SubmissionBody.Upload], in folder: String) throws -> (any UploadHold)? {
+        guard !uploads.isEmpty else { return nil }
+        return try UploadLeases(folder: folder).lease(uploads.map(\.sha256), store: store)
+    }
 
     func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws {
         guard let keyring else { return try SubmissionBody.Upload.keep(uploads, in: folder) }

@@ -199,93 +199,114 @@ public struct SiteBuilder {
         Self.renderInParallel(outputs(site, theme: theme), parallel: Parallel(jobs: options.jobs))
     }
 
-    /// Every output file of a checked site, each with the pure function that renders it.
+    /// Every output file of a checked site, each with the pure function that renders it. The functions share one
+    /// ``OutputSources`` and find their form by index: a thousand forms make thousands of them, and each capturing
+    /// its own copy of the renderer and the form cost more than a one-form rebuild renders.
     public func outputs(_ site: Site, theme: Theme) -> [SiteOutput] {
         var renderer = PageRenderer(theme: theme, settings: site.settings)
         renderer.hasDocs = !site.docs.isEmpty
         renderer.hasForms = !site.forms.isEmpty || !site.flows.isEmpty
         renderer.preview = options.preview
         let keys = cacheKeys(site, theme: theme)
-        var pages: [(path: String, kind: SiteOutput.Kind, owner: String?, key: String?, render: () -> String)] = [
-            ("index.html", .sitePage, nil, keys.siteWide("index"), { renderer.renderIndex(site) }),
-            ("404.html", .sitePage, nil, keys.siteWide("404"), { renderer.renderNotFound(site) }),
-        ]
+        let sources = OutputSources(renderer: renderer, site: site, theme: theme)
+        var pages: [SiteOutput] = []
+        pages.reserveCapacity(site.forms.count * 3 + 16)
+        func add(_ path: String, _ kind: SiteOutput.Kind, _ owner: String?, _ key: String?, _ render: @escaping () -> String) {
+            pages.append(SiteOutput(path: path, kind: kind, owner: owner, cacheKey: key) { Data(render().utf8) })
+        }
+        add("index.html", .sitePage, nil, keys.siteWide("index")) { sources.renderer.renderIndex(sources.site) }
+        add("404.html", .sitePage, nil, keys.chrome("404")) { sources.renderer.renderNotFound(sources.site) }
         for alternate in renderer.homeAlternates.dropFirst() {
-            pages.append(("\(alternate.path)/index.html", .sitePage, nil, keys.siteWide("index", alternate.language), { renderer.renderIndex(site, language: alternate.language) }))
+            let language = alternate.language
+            add("\(alternate.path)/index.html", .sitePage, nil, keys.siteWide("index", language)) { sources.renderer.renderIndex(sources.site, language: language) }
         }
-        for form in site.forms {
-            pages.append(("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path], { renderer.renderForm(form) }))
+        for (index, form) in site.forms.enumerated() {
+            add("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path]) { sources.renderer.renderForm(sources.site.forms[index]) }
         }
-        for flow in site.flows {
-            pages.append(("\(flow.id)/index.html", .sitePage, nil, keys.flow(flow, "page"), { renderer.renderFlow(flow) }))
-            for country in flow.countries {
-                pages.append(("\(country.form.path)/index.html", .formPage, country.form.path, keys.forms[country.form.path], {
-                    renderer.renderForm(country.form, breadcrumb: (flow.title, "../"))
-                }))
+        for (flowIndex, flow) in site.flows.enumerated() {
+            add("\(flow.id)/index.html", .sitePage, nil, keys.flow(flow, "page")) { sources.renderer.renderFlow(sources.site.flows[flowIndex]) }
+            for (index, country) in flow.countries.enumerated() {
+                add("\(country.form.path)/index.html", .formPage, country.form.path, keys.forms[country.form.path]) {
+                    let flow = sources.site.flows[flowIndex]
+                    return sources.renderer.renderForm(flow.countries[index].form, breadcrumb: (flow.title, "../"))
+                }
             }
         }
-        for dataPage in site.pages {
-            pages.append(("\(dataPage.path)/index.html", .sitePage, nil, keys.dataPage(dataPage), { renderer.renderDataPage(dataPage, data: site.data) }))
+        for (index, dataPage) in site.pages.enumerated() {
+            add("\(dataPage.path)/index.html", .sitePage, nil, keys.dataPage(dataPage)) { sources.renderer.renderDataPage(sources.site.pages[index], data: sources.site.data) }
         }
-        for form in site.translations {
-            let flow = form.format == .kycCountry ? site.flows.first : nil
-            pages.append(("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path], {
-                renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
-            }))
+        for (index, form) in site.translations.enumerated() {
+            add("\(form.path)/index.html", .formPage, form.path, keys.forms[form.path]) {
+                let form = sources.site.translations[index]
+                let flow = form.format == .kycCountry ? sources.site.flows.first : nil
+                return sources.renderer.renderForm(form, breadcrumb: flow.map { ($0.title, PageRenderer.rootPrefix(for: form.path) + $0.id + "/") })
+            }
         }
-        for form in site.allForms {
+        for (index, form) in sources.allForms.enumerated() {
+            let key = keys.forms[form.path]
             if form.submission.provider == .collect {
-                pages.append((PageRenderer.sentPagePath(of: form), .sentPage, form.path, keys.forms[form.path], { renderer.renderSent(form) }))
+                add(PageRenderer.sentPagePath(of: form), .sentPage, form.path, key) { sources.renderer.renderSent(sources.allForms[index]) }
             }
-            pages.append(("\(form.path)/schema.json", .schema, form.path, keys.forms[form.path], { SubmissionSchema(form: form, baseURL: site.settings.baseURL, tables: theme.messages).json() }))
-            pages.append(("\(form.path)/reference/index.html", .referencePage, form.path, keys.forms[form.path], {
+            add("\(form.path)/schema.json", .schema, form.path, key) {
+                SubmissionSchema(form: sources.allForms[index], baseURL: sources.site.settings.baseURL, tables: sources.theme.messages).json()
+            }
+            add("\(form.path)/reference/index.html", .referencePage, form.path, key) {
+                let form = sources.allForms[index], site = sources.site, theme = sources.theme
                 let reference = ReferenceWriter(form: form, tables: theme.messages)
                 let embed = form.embed.isEmbeddable && !theme.embedScript.isEmpty
                     ? EmbedSnippet(form: form, baseURL: site.settings.baseURL, script: theme.embedScript)
                         .referenceSection(origins: form.embed.origins, absolute: site.settings.baseURL.hasPrefix("http"))
                     : nil
-                return renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
-                                         language: site.settings.language, breadcrumb: (form.title, "../"), appending: embed)
-            }))
+                return sources.renderer.renderReference(reference.document(), path: "\(form.path)/reference", title: reference.title,
+                                                        language: site.settings.language, breadcrumb: (form.title, "../"), appending: embed)
+            }
         }
-        for flow in site.flows {
-            pages.append(("\(flow.id)/reference/index.html", .sitePage, nil, keys.flow(flow, "reference"), {
-                let reference = FlowReferenceWriter(flow: flow, tables: theme.messages)
-                return renderer.renderReference(reference.document(), path: "\(flow.id)/reference", title: reference.title,
-                                         language: site.settings.language, breadcrumb: (flow.title, "../"))
-            }))
+        for (index, flow) in site.flows.enumerated() {
+            add("\(flow.id)/reference/index.html", .sitePage, nil, keys.flow(flow, "reference")) {
+                let flow = sources.site.flows[index], site = sources.site
+                let reference = FlowReferenceWriter(flow: flow, tables: sources.theme.messages)
+                return sources.renderer.renderReference(reference.document(), path: "\(flow.id)/reference", title: reference.title,
+                                                        language: site.settings.language, breadcrumb: (flow.title, "../"))
+            }
         }
         if !site.docs.isEmpty {
-            pages.append(("\(DocPage.indexPath)/index.html", .sitePage, nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? ""),
-                          { renderer.renderDocsIndex(site) }))
-            for doc in site.docs where !doc.isDocsIndex {
-                pages.append(("\(doc.path)/index.html", .sitePage, nil, keys.siteWide("doc", doc.path, doc.markdown), { renderer.renderDoc(doc, site: site) }))
+            add("\(DocPage.indexPath)/index.html", .sitePage, nil, keys.siteWide("docs", site.docs.first(where: \.isDocsIndex)?.markdown ?? "")) {
+                sources.renderer.renderDocsIndex(sources.site)
+            }
+            for (index, doc) in site.docs.enumerated() where !doc.isDocsIndex {
+                add("\(doc.path)/index.html", .sitePage, nil, keys.chrome("doc", doc.path, doc.markdown, keys.docsListing)) {
+                    sources.renderer.renderDoc(sources.site.docs[index], site: sources.site)
+                }
             }
         }
         if let statement = site.settings.accessibility {
             for language in site.settings.pageLanguages {
-                pages.append(("\(renderer.statementPath(in: language))/index.html", .sitePage, nil, keys.siteWide("accessibility", language),
-                              { renderer.renderStatement(statement, language: language) }))
+                add("\(renderer.statementPath(in: language))/index.html", .sitePage, nil, keys.chrome("accessibility", language)) {
+                    sources.renderer.renderStatement(statement, language: language)
+                }
             }
         }
         if let sitemap = Sitemap(baseURL: site.settings.baseURL) {
-            let sentPages = Set(site.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
+            let sentPages = Set(sources.allForms.filter { $0.submission.provider == .collect }.map(PageRenderer.sentPagePath))
             let paths = pages.map(\.path).filter { !sentPages.contains($0) }
-            var alternates = Dictionary(site.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
+            var alternates = Dictionary(sources.allForms.filter { !$0.alternates.isEmpty }.map { ($0.path, $0.alternates) }, uniquingKeysWith: { first, _ in first })
             if renderer.homeAlternates.count > 1 {
                 for alternate in renderer.homeAlternates { alternates[alternate.path] = renderer.homeAlternates }
             }
-            pages.append(("sitemap.xml", .sitePage, nil, keys.siteWide("sitemap", paths.joined(separator: "\n")), { sitemap.xml(pagePaths: paths, alternates: alternates) }))
+            let alternatesShown = alternates.keys.sorted().map { path in
+                path + "=" + alternates[path]!.map { $0.language + ":" + $0.path }.joined(separator: ",")
+            }
+            add("sitemap.xml", .sitePage, nil, keys.chrome("sitemap", paths.joined(separator: "\n"), alternatesShown.joined(separator: "\n"))) {
+                sitemap.xml(pagePaths: paths, alternates: alternates)
+            }
         }
-        if site.allForms.contains(where: \.embed.isEmbeddable), !theme.embedScript.isEmpty {
-            pages.append((EmbedSnippet.scriptPath, .sitePage, nil, keys.siteWide("embed.js"), { theme.embedScript }))
+        if sources.allForms.contains(where: \.embed.isEmbeddable), !theme.embedScript.isEmpty {
+            add(EmbedSnippet.scriptPath, .sitePage, nil, keys.chrome("embed.js")) { sources.theme.embedScript }
         }
         let images = site.remoteFiles.sorted { $0.key < $1.key }.map { path, body in
             SiteOutput(path: path, kind: .remoteFile, cacheKey: path) { body }
         }
-        return pages.map { page in
-            SiteOutput(path: page.path, kind: page.kind, owner: page.owner, cacheKey: page.key) { Data(page.render().utf8) }
-        } + images
+        return pages + images
     }
 
     /// What each output depends on, as digests: the binary, the theme, the site settings, whether the site has
@@ -296,6 +317,10 @@ public struct SiteBuilder {
         /// What the home page, the 404 page, the docs and the sitemap show of the site: each form's and doc's
         /// path, title, description and languages.
         var listing: String
+        /// What a doc page shows of the other docs (its navigation, its links): each doc's source, path, title, summary and order.
+        var docsListing: String
+        /// Whether the site has forms or flows: every page's header then links to their list.
+        var hasForms: Bool
         var digests: [String: String]
         /// The config folder as given, with a slash: file names in keys are relative to it, so `-c configs` and
         /// `-c /path/to/configs` give the same keys.
@@ -329,6 +354,15 @@ public struct SiteBuilder {
             return siteWide(["flow", kind] + files.map { "\(named($0))=\(digests[$0]!)" }, listed: false)
         }
 
+        /// The key of a page that shows nothing of the listing but the header's links (``PageRenderer/hasForms``;
+        /// `hasDocs` is in the base): the 404 page, the accessibility statement, a doc (given the docs' listing), the
+        /// sitemap (given its paths and alternates), the embed script. A form's title or description edit leaves them be.
+        func chrome(_ parts: String...) -> String {
+            var hasher = FNV1a()
+            for part in [base, "chrome", "forms:\(hasForms)"] + parts { hasher.add(part) }
+            return hasher.hex
+        }
+
         private func siteWide(_ parts: [String], listed: Bool = true) -> String {
             var hasher = FNV1a()
             for part in (listed ? [base, listing] : [base, "flow"]) + parts { hasher.add(part) }
@@ -353,14 +387,23 @@ public struct SiteBuilder {
                     "i18n:\(translationFiles.joined(separator: ","))",
                     "lists:\(lists.joined(separator: ","))", "images:\(site.remoteFiles.keys.sorted().joined(separator: ","))"].joined(separator: "|")
         var listing = FNV1a()
-        for form in site.allForms where hasListing {
-            let alternates = form.alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
-            listing.add([form.path, form.title, form.description ?? "", form.language, alternates, form.submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
+        // Read in place, not copied form by form: a thousand forms are listed on every build, twice.
+        let listed = hasListing ? site.allForms : []
+        for index in listed.indices {
+            let alternates = listed[index].alternates.map { $0.language + "=" + $0.path }.joined(separator: ",")
+            listing.add([listed[index].path, listed[index].title, listed[index].description ?? "", listed[index].language, alternates,
+                         listed[index].submission.provider == .collect ? "collect" : ""].joined(separator: "|"))
         }
         for flow in site.flows where hasListing { listing.add([flow.id, flow.title, flow.description ?? ""].joined(separator: "|")) }
-        for doc in site.docs where hasListing { listing.add([doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")) }
+        var docsListing = FNV1a()
+        for doc in site.docs where hasListing {
+            let entry = [doc.path, doc.title, doc.summary ?? "", "\(doc.order ?? 0)"].joined(separator: "|")
+            listing.add(entry)
+            docsListing.add(doc.source + "|" + entry)
+        }
         for page in site.pages where hasListing { listing.add(["page", page.path, page.title, page.description ?? ""].joined(separator: "|")) }
-        var keys = CacheKeys(base: base, listing: listing.hex, digests: site.sourceDigests, root: root)
+        var keys = CacheKeys(base: base, listing: listing.hex, docsListing: docsListing.hex,
+                             hasForms: !site.forms.isEmpty || !site.flows.isEmpty, digests: site.sourceDigests, root: root)
         var seeded = FNV1a()
         seeded.add(base)
         func key(_ files: [String?]) -> String? {
@@ -372,7 +415,7 @@ public struct SiteBuilder {
             }
             return hasher.hex
         }
-        for form in site.forms { keys.forms[form.path] = key([form.location.file]) }
+        for index in site.forms.indices { keys.forms[site.forms[index].path] = key([site.forms[index].location.file]) }
         for flow in site.flows {
             for country in flow.countries { keys.forms[country.form.path] = key([country.form.location.file, flow.definitionFile]) }
         }
@@ -592,5 +635,21 @@ private final class SettingsDescription: @unchecked Sendable {
         let text = StableDescription.of(settings) { SiteBuilder.CacheKeys.named($0, under: root) }
         last = (settings, root, text)
         return text
+    }
+}
+
+/// What the render functions of a build's outputs read (``SiteBuilder/outputs(_:theme:)``), shared by all of them.
+private final class OutputSources: @unchecked Sendable {
+    let renderer: PageRenderer
+    let site: Site
+    let theme: Theme
+    /// The site's forms, countries' forms and translations, sorted by path (``Site/allForms``).
+    let allForms: [Form]
+
+    init(renderer: PageRenderer, site: Site, theme: Theme) {
+        self.renderer = renderer
+        self.site = site
+        self.theme = theme
+        allForms = site.allForms
     }
 }

@@ -363,6 +363,6 @@ public struct PageRenderer: Sendable {
 
     /// The first paragraph of a Markdown description as plain text, for listings.
     private func summary(_ markdown: String?) -> TemplateValue {
-        .text(markdown.flatMap { Markdown.render($0).summary })
+        .text(markdown.flatMap(Markdown.summary(of:)))
     }
 }

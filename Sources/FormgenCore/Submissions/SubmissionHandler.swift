@@ -98,17 +98,30 @@ public struct SubmissionHandler: Sendable {
         if let key, key.utf8.count > Self.maxKeyBytes {
             return Answer(status: 400, body: Self.error("the idempotency key is longer than \(Self.maxKeyBytes) bytes"), spec: spec)
         }
-        do {
-            try storage.keep(parsed.uploads, spec: spec, in: uploadsDirectory)
-        } catch {
+        // The files are held from before they are written until the row is stored or the submission fails, so a
+        // removal running meanwhile does not delete a file this row is about to name.
+        let (storage, folder) = (self.storage, uploadsDirectory)
+        let kept = await Self.awayFromTheCooperativePool { () -> Result<(any UploadHold)?, any Error> in
+            Result {
+                let hold = try storage.hold(parsed.uploads, in: folder)
+                do { try storage.keep(parsed.uploads, spec: spec, in: folder) } catch { hold?.release(); throw error }
+                return hold
+            }
+        }
+        let hold: (any UploadHold)?
+        switch kept {
+        case .success(let held): hold = held
+        case .failure(let error):
             return Answer(status: 503, body: Self.error("the submission's files were not stored; try again"), spec: spec,
                           log: .failed("the files could not be written to \(uploadsDirectory): \(Self.reason(error))"))
         }
         let row = SubmissionRow(form: spec.path, formID: spec.id, receivedAt: now(), data: result.data, prefilled: result.prefilled, idempotencyKey: key)
         do {
             let stored = try await storage.store(row)
+            hold?.release()
             return Answer(status: 200, body: Self.success(spec, id: stored.id), spec: spec, stored: stored, log: .stored)
         } catch {
+            await hold?.abandon()
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec, log: .failed(Self.reason(error)))
         }
     }
@@ -319,9 +332,21 @@ public protocol SubmissionStorage: Sendable {
     /// Writes a valid submission's files to `folder` before its row is stored (collect seals those of sensitive file
     /// fields); by default each as it came, `<sha256>` (``SubmissionBody/Upload/keep(_:in:)``).
     func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws
+    /// Holds a submission's files against removal from before ``keep(_:spec:in:)`` until its row is stored or it fails
+    /// (then the hold is released); nil by default, where nothing removes files.
+    func hold(_ uploads: [SubmissionBody.Upload], in folder: String) throws -> (any UploadHold)?
+}
+
+/// A submission's files held against removal until ``release()`` (its row is stored) or ``abandon()`` (it failed).
+public protocol UploadHold: Sendable {
+    func release()
+    /// Releases the files and deletes those no stored row names and no other submission holds.
+    func abandon() async
 }
 
 extension SubmissionStorage {
+    public func hold(_ uploads: [SubmissionBody.Upload], in folder: String) throws -> (any UploadHold)? { nil }
+
     public func keep(_ uploads: [SubmissionBody.Upload], spec: FormSpec, in folder: String) throws {
         try SubmissionBody.Upload.keep(uploads, in: folder)
     }

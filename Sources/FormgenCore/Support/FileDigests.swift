@@ -17,6 +17,9 @@ public final class FileDigests: @unchecked Sendable {
 
     private let lock = NSLock()
     private var known: [String: (stamp: Stamp, digest: String)] = [:]
+    /// Records an earlier process made, by path, as it wrote them (``remember(_:)``): one is compared with a file's
+    /// stamp only when the file is asked for, so taking a thousand of them costs nothing.
+    private var remembered: [String: String] = [:]
 
     /// The FNV-1a digest of the file's bytes; `"missing"` when it cannot be read.
     func digest(of path: String) -> String {
@@ -30,34 +33,38 @@ public final class FileDigests: @unchecked Sendable {
         guard stat(path, &info) == 0 else { return nil }
         let stamp = Stamp(inode: UInt64(info.st_ino), size: Int64(info.st_size), changed: info.st_ctim.tv_sec,
                           changedNanoseconds: info.st_ctim.tv_nsec)
+        let prefix = "\(stamp.inode):\(stamp.size):\(stamp.changed):\(stamp.changedNanoseconds):"
         lock.lock()
-        let remembered = known[path]
+        let known = known[path]
+        let earlier = known == nil ? remembered[path] : nil
         lock.unlock()
         let digest: String
-        if let remembered, remembered.stamp == stamp {
-            digest = remembered.digest
+        if let known, known.stamp == stamp {
+            digest = known.digest
+        } else if let earlier, earlier.utf8.count > prefix.utf8.count, earlier.hasPrefix(prefix) {
+            digest = String(earlier.utf8.dropFirst(prefix.utf8.count))!
         } else {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             var hasher = FNV1a()
             hasher.add(data)
             digest = hasher.hex
             lock.lock()
-            known[path] = (stamp, digest)
+            self.known[path] = (stamp, digest)
             lock.unlock()
         }
-        return (digest, "\(stamp.inode):\(stamp.size):\(stamp.changed):\(stamp.changedNanoseconds):\(digest)")
+        return (digest, prefix + digest)
     }
 
     /// Takes records an earlier process made (path → ``record(of:)``'s record): a file whose stamp still matches
-    /// is not read again. Malformed records are ignored; a digest already known in this process is kept.
+    /// is not read again. A record that matches no stamp (malformed, or of another version) is never believed; a
+    /// digest already known in this process is kept.
     func remember(_ records: [String: String]) {
         lock.lock()
         defer { lock.unlock() }
-        for (path, record) in records where known[path] == nil {
-            let parts = record.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
-            guard parts.count == 5, let inode = UInt64(parts[0]), let size = Int64(parts[1]), let changed = Int(parts[2]),
-                  let nanoseconds = Int(parts[3]), !parts[4].isEmpty else { continue }
-            known[path] = (Stamp(inode: inode, size: size, changed: changed, changedNanoseconds: nanoseconds), String(parts[4]))
+        if remembered.isEmpty {
+            remembered = records
+        } else {
+            remembered.merge(records) { kept, _ in kept }
         }
     }
 }
