@@ -42,8 +42,9 @@ final class FolderGate: @unchecked Sendable {
         let thread = Thread { [self] in
             for folder in order {
                 if mkdir(root + folder, 0o755) != 0 && errno != EEXIST {
+                    let code = errno
                     condition.lock()
-                    failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    failure = POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
                     condition.broadcast()
                     condition.unlock()
                     break
