@@ -171,7 +171,9 @@ public struct BuildState: Codable, Equatable, Sendable {
     /// A digest of everything a build reads: the binary, the options, and every file under the
     /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes);
     /// and the record of each file read (``FileDigests/record(of:)``, by path), for the next build to start from.
-    static func fingerprint(options: BuildOptions, builtinTemplates: URL, digests: FileDigests) -> (digest: String, inputs: [String: String]) {
+    /// `configEntries` is the config folder's walk when the caller made it (to share it with loading).
+    static func fingerprint(options: BuildOptions, builtinTemplates: URL, digests: FileDigests,
+                            configEntries: [FolderWalk.Entry]? = nil) -> (digest: String, inputs: [String: String]) {
         var inputs: [String: String] = [:]
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
@@ -179,9 +181,14 @@ public struct BuildState: Codable, Equatable, Sendable {
         if let preview = options.preview { hasher.add("preview|\(preview.sinkPrefix)|\(preview.scriptSource)") }
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         for root in roots {
-            for relative in FolderWalk.entries(under: root).filter({ $0.kind != .folder }).map(\.path) {
-                let path = (root as NSString).appendingPathComponent(relative)
-                hasher.add("\(root)/\(relative)")
+            let entries = root == options.configDirectory ? configEntries ?? FolderWalk.entries(under: root) : FolderWalk.entries(under: root)
+            // Each path as `appendingPathComponent` joins it (the loader's paths), its folder part joined once.
+            let base = String((root as NSString).appendingPathComponent("_").dropLast())
+            let named = root + "/"
+            for entry in entries where entry.kind != .folder {
+                let relative = entry.path
+                let path = base + relative
+                hasher.add(named + relative)
                 let record = digests.record(of: path)
                 hasher.add(record?.digest ?? "missing")
                 inputs[path] = record?.record
