@@ -36,6 +36,27 @@ import Testing
         #expect(source.symbolicLinks() == [source.path("forms/link.yaml"), source.path("outside")])
     }
 
+    @Test func aListedFolderListsWhatItsOneWalkFound() throws {
+        let (site, outside) = try Self.tree()
+        defer { site.remove(); outside.remove() }
+        try site.write("configs/assets/logo.svg", "<svg/>")
+        try site.write("configs/assets/icons/a.svg", "<svg/>")
+        try FileManager.default.createSymbolicLink(atPath: site.configs.path + "/assets/link.svg", withDestinationPath: "/etc/hostname")
+        let walked = SiteSource.folder(site.configs.path)
+        let listed = SiteSource.folder(site.configs.path, listing: FolderWalk.entries(under: site.configs.path))
+        for folder in ["forms", "forms/deep", "", "missing"] {
+            #expect(listed.files(in: folder, extensions: ["yaml"]) == walked.files(in: folder, extensions: ["yaml"]), "\(folder)")
+            #expect(listed.files(in: folder, extensions: ["yaml"], skipHidden: true) == walked.files(in: folder, extensions: ["yaml"], skipHidden: true))
+        }
+        #expect(listed.symbolicLinks() == walked.symbolicLinks())
+        #expect(listed.regularFiles(under: "assets") == ["icons/a.svg", "logo.svg"])
+        #expect(walked.regularFiles(under: "assets") == ["icons/a.svg", "logo.svg"])
+        // The listing is the walk's: a file written after it is listed only by a source that walks again.
+        try site.write("configs/forms/later.yaml", "later")
+        #expect(!listed.files(in: "forms", extensions: ["yaml"]).contains(listed.path("forms/later.yaml")))
+        #expect(walked.files(in: "forms", extensions: ["yaml"]).contains(walked.path("forms/later.yaml")))
+    }
+
     @Test func removingATreeRemovesItsLinksButNotWhatTheyPointAt() throws {
         let (site, outside) = try Self.tree()
         defer { site.remove(); outside.remove() }

@@ -17,6 +17,24 @@ import Testing
         return rebuilt.written
     }
 
+    /// Files added and removed between builds (a form, an asset): the config folder is walked once per build,
+    /// for the fingerprint and the loading alike, and the rebuild still writes what a clean build does.
+    @Test func addedAndRemovedFilesAreSeenByARebuild() throws {
+        let site = try Builds.site(warnings: false)
+        defer { site.remove() }
+        _ = try Builds.build(site)
+        try site.write("configs/forms/d.yaml", try site.read("configs/forms/b.yaml").replacingOccurrences(of: "title: Form B", with: "title: Form D"))
+        try site.write("configs/assets/note.txt", "a note")
+        _ = try Self.written(after: "configs/site.yaml", in: site) { $0 }
+        #expect(FileManager.default.fileExists(atPath: site.root.path + "/public/d/index.html"))
+        #expect(try site.read("public/assets/note.txt") == "a note")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("configs/forms/d.yaml"))
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("configs/assets/note.txt"))
+        _ = try Self.written(after: "configs/site.yaml", in: site) { $0 }
+        #expect(!FileManager.default.fileExists(atPath: site.root.path + "/public/d/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: site.root.path + "/public/assets/note.txt"))
+    }
+
     @Test func eachEditRendersOnlyWhatShowsIt() throws {
         let site = try Builds.site(warnings: false)
         defer { site.remove() }

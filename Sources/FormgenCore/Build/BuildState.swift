@@ -171,7 +171,9 @@ public struct BuildState: Codable, Equatable, Sendable {
     /// A digest of everything a build reads: the binary, the options, and every file under the
     /// config folder, the site's templates and the built-in templates (paths and the digests of their bytes);
     /// and the record of each file read (``FileDigests/record(of:)``, by path), for the next build to start from.
-    static func fingerprint(options: BuildOptions, builtinTemplates: URL, digests: FileDigests) -> (digest: String, inputs: [String: String]) {
+    /// `configEntries` is the config folder's walk when the caller made it (to share it with loading).
+    static func fingerprint(options: BuildOptions, builtinTemplates: URL, digests: FileDigests,
+                            configEntries: [FolderWalk.Entry]? = nil) -> (digest: String, inputs: [String: String]) {
         var inputs: [String: String] = [:]
         var hasher = FNV1a()
         hasher.add(options.toolIdentity)
@@ -180,8 +182,12 @@ public struct BuildState: Codable, Equatable, Sendable {
         let roots: [String] = [options.configDirectory, options.templatesDirectory ?? "", builtinTemplates.path].filter { !$0.isEmpty }
         var files: [(named: String, path: String)] = []
         for root in roots {
-            for relative in FolderWalk.entries(under: root).filter({ $0.kind != .folder }).map(\.path) {
-                files.append(("\(root)/\(relative)", (root as NSString).appendingPathComponent(relative)))
+            let entries = root == options.configDirectory ? configEntries ?? FolderWalk.entries(under: root) : FolderWalk.entries(under: root)
+            // Each path as `appendingPathComponent` joins it (the loader's paths), its folder part joined once.
+            let base = String((root as NSString).appendingPathComponent("_").dropLast())
+            let named = root + "/"
+            for entry in entries where entry.kind != .folder {
+                files.append((named + entry.path, base + entry.path))
             }
         }
         // The files are read and digested on every core, then added to the digest in their order.

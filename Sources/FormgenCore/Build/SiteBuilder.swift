@@ -435,14 +435,9 @@ public struct SiteBuilder {
     func assetCopies() -> [String: URL] {
         guard source.isFolder else { return [:] }
         let root = URL(fileURLWithPath: options.configDirectory).appendingPathComponent("assets")
-        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return [:] }
         var copies: [String: URL] = [:]
-        for name in names.sorted() {
-            let source = root.appendingPathComponent(name)
-            var info = stat()
-            guard lstat(source.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            copies["assets/\(name)"] = source
-        }
+        let folder = source.directory == options.configDirectory ? source : .folder(options.configDirectory)
+        for name in folder.regularFiles(under: "assets") { copies["assets/\(name)"] = root.appendingPathComponent(name) }
         return copies
     }
 
@@ -466,7 +461,16 @@ public struct SiteBuilder {
         }
         let previous = hasOutput ? BuildState.load(for: output) : nil
         digests.remember(previous?.inputs ?? [:])
-        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests)
+        // The config folder is walked once: the fingerprint and the loading list its files from the same walk.
+        var listed = source
+        var configEntries: [FolderWalk.Entry]?
+        if source.isFolder, source.directory == options.configDirectory {
+            let entries = FolderWalk.entries(under: options.configDirectory)
+            listed = .folder(source.directory, listing: entries)
+            configEntries = entries
+        }
+        let fingerprint = BuildState.fingerprint(options: options, builtinTemplates: BuiltinTemplates.directory, digests: digests,
+                                                 configEntries: configEntries)
         if !options.force, var state = previous, state.fingerprint == fingerprint.digest, state.usesRemote != true {
             if state.inputs != fingerprint.inputs {
                 state.inputs = fingerprint.inputs
@@ -480,6 +484,7 @@ public struct SiteBuilder {
         // A build without a cache of its own reads only the config files changed since the last build: the others'
         // readings are summarized beside the output (``SavedReadings``).
         var builder = self
+        builder.source = listed
         if cache == nil {
             let readings = ConfigCache()
             savedRead.wait()

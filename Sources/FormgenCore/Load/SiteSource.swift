@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Where a site's configs come from: a config folder on disk, or its files held in memory (path under the
 /// config folder → text). Loading, checking and building read only through it, so a test or a tool can
@@ -8,16 +11,25 @@ public struct SiteSource: Sendable {
     public var directory: String
     /// The files by path under `directory`, when they are held in memory; nil for a folder on disk.
     private var texts: [String: String]?
+    /// Every entry under the config folder as one walk found it (``FolderWalk/entries(under:)``), when the folder was
+    /// walked once for the whole build; nil to walk it at each listing.
+    private var listing: [FolderWalk.Entry]?
 
     /// The config folder at `path` (as the user named it).
     public static func folder(_ path: String) -> SiteSource {
-        SiteSource(directory: path, texts: nil)
+        SiteSource(directory: path, texts: nil, listing: nil)
+    }
+
+    /// The config folder at `path` as `entries` (its walk, ``FolderWalk/entries(under:)``) found it: listing its
+    /// files and links reads those entries, not the disk (a build's fingerprint and its loading share one walk).
+    static func folder(_ path: String, listing entries: [FolderWalk.Entry]) -> SiteSource {
+        SiteSource(directory: path, texts: nil, listing: entries)
     }
 
     /// A site whose files are `files` (path under the config folder, such as `forms/contact.yaml` → text),
     /// named as if they were under `directory`.
     public static func memory(_ files: [String: String], directory: String = "configs") -> SiteSource {
-        SiteSource(directory: directory, texts: files)
+        SiteSource(directory: directory, texts: files, listing: nil)
     }
 
     /// Whether the files are those of a folder on disk (not held in memory).
@@ -35,6 +47,9 @@ public struct SiteSource: Sendable {
         if let texts {
             let prefix = folder + "/"
             relatives = texts.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+        } else if let listing {
+            let prefix = folder.isEmpty || folder.hasSuffix("/") ? folder : folder + "/"
+            relatives = listing.filter { $0.kind == .file && $0.path.hasPrefix(prefix) }.map { String($0.path.dropFirst(prefix.count)) }
         } else {
             relatives = FolderWalk.entries(under: path(folder)).filter { $0.kind == .file }.map(\.path)
         }
@@ -56,7 +71,20 @@ public struct SiteSource: Sendable {
     /// of them: a link could bring a file from outside the site (`assets/p.txt -> /etc/passwd`) into the output.
     public func symbolicLinks() -> [String] {
         guard texts == nil else { return [] }
-        return FolderWalk.entries(under: directory).filter { $0.kind == .link }.map { path($0.path) }.sorted()
+        return (listing ?? FolderWalk.entries(under: directory)).filter { $0.kind == .link }.map { path($0.path) }.sorted()
+    }
+
+    /// The regular files under `folder` (`assets`) of a folder on disk, by path under it, sorted; links are left out.
+    func regularFiles(under folder: String) -> [String] {
+        guard texts == nil else { return [] }
+        let prefix = folder + "/"
+        let entries = listing.map { $0.filter { $0.path.hasPrefix(prefix) }.map { FolderWalk.Entry(path: String($0.path.dropFirst(prefix.count)), kind: $0.kind) } }
+            ?? FolderWalk.entries(under: path(folder))
+        return entries.filter { entry in
+            guard entry.kind == .file else { return false }
+            var info = stat()
+            return lstat(path(prefix + entry.path), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        }.map(\.path)
     }
 
     /// Whether a file exists at this path under the config folder.

@@ -42,7 +42,7 @@ public final class FileDigests: @unchecked Sendable {
         if let known, known.stamp == stamp {
             digest = known.digest
         } else if let earlier, earlier.utf8.count > prefix.utf8.count, earlier.hasPrefix(prefix) {
-            digest = String(earlier.utf8.dropFirst(prefix.utf8.count))!
+            return (String(earlier.utf8.dropFirst(prefix.utf8.count))!, earlier)
         } else {
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             var hasher = FNV1a()
