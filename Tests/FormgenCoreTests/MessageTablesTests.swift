@@ -58,4 +58,31 @@ import Testing
         #expect(theme.messages.table(for: "nl")["next"] == "Volgende", "keys the site leaves out stay built in")
         #expect(MessageTables.builtin.table(for: "nl")["optional"] != "(mag leeg)")
     }
+
+    @Test func theBuiltInTablesReadWithoutAProblem() {
+        var problems: [String] = []
+        let tables = Messages.readTables(in: Messages.builtinFolder, problems: &problems)
+        #expect(problems.isEmpty, "a site's byte-for-byte copy of a built-in table is taken as read, problems and all")
+        #expect(tables == Messages.builtin)
+    }
+
+    @Test func aCopyOfABuiltInTableIsThatTableAndAnEditedOneIsReadAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fg-tables-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("i18n"), withIntermediateDirectories: true)
+        let builtin = URL(fileURLWithPath: Messages.builtinFolder)
+        try FileManager.default.copyItem(at: builtin.appendingPathComponent("de.json"), to: folder.appendingPathComponent("i18n/de.json"))
+        let french = try String(contentsOf: builtin.appendingPathComponent("fr.json"), encoding: .utf8)
+        let edited = french.replacingOccurrences(of: #""next": ""#, with: #""next": "Plus loin, "#)
+        #expect(edited != french)
+        try Data(edited.utf8).write(to: folder.appendingPathComponent("i18n/fr.json"))
+        var problems: [String] = []
+        let own = Messages.readTables(in: folder.appendingPathComponent("i18n").path, problems: &problems,
+                                      copies: (Messages.builtinFolder, Messages.builtin))
+        #expect(problems.isEmpty)
+        #expect(own["de"] == Messages.builtin["de"])
+        #expect(own["fr"]?["next"]?.hasPrefix("Plus loin, ") == true)
+        #expect(own["fr"] != Messages.builtin["fr"])
+        #expect(MessageTables.reading(templatesDirectory: folder.path).tables.table(for: "de") == MessageTables.builtin.table(for: "de"))
+    }
 }

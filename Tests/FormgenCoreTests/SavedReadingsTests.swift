@@ -101,19 +101,23 @@ import Testing
         #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
     }
 
-    @Test(arguments: ["{\"version\":1,\"tool\":", "not json", "", "old"])
+    @Test(arguments: ["{\"version\":1,\"tool\":", "not json", "", "old", "truncated", "extended"])
     func aDamagedOrOlderReadingsFileMeansEveryFileIsRead(_ damage: String) throws {
         let site = try Self.site()
         defer { site.remove() }
         _ = try Self.build(site)
         let file = SavedReadings.file(for: site.output)
-        if damage == "old" {
-            let text = try String(contentsOf: file, encoding: .utf8)
-            #expect(text.hasPrefix("{\"version\":\(SavedReadings.version),"))
-            try text.replacingOccurrences(of: "{\"version\":\(SavedReadings.version),", with: "{\"version\":0,").write(to: file, atomically: true, encoding: .utf8)
-        } else {
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.starts(with: Data(SavedReadings.header.utf8)))
+        #expect(bytes.suffix(4) == Data("end\n".utf8))
+        switch damage {
+        case "old": try (Data("formgen-readings 1\n".utf8) + bytes.dropFirst(SavedReadings.header.utf8.count)).write(to: file)
+        case "truncated": try (bytes.prefix(bytes.count / 2) + Data("end\n".utf8)).write(to: file)
+        case "extended": try (bytes.dropLast(4) + Data([0]) + Data("end\n".utf8)).write(to: file)
+        default:
             try Data(damage.utf8).write(to: file)
         }
+        #expect(SavedReadings.load(for: site.output, tool: "formgen-test") == nil)
         try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "title: Form B", with: "title: Form Bee") }
         let rebuilt = try Self.build(site)
         #expect(rebuilt.summarizedConfigs == 0)

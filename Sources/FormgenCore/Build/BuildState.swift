@@ -28,14 +28,14 @@ public struct BuildState: Codable, Equatable, Sendable {
         return output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).formgen-state")
     }
 
+    /// The format of the file (``SavedRecord``); a file of another one (the JSON older binaries wrote) is read as no file.
+    static let header = "formgen-state 2\n"
+
     /// The state saved beside `output`, or nil when there is none or it cannot be read (an older or damaged file
-    /// only costs a full build). Read with the single-pass `JSONParser`: Foundation's decoder took longer than
-    /// the rest of a small rebuild.
+    /// only costs a full build).
     static func load(for output: URL) -> BuildState? {
         guard let data = FileManager.default.contents(atPath: file(for: output).path) else { return nil }
-        var parser = JSONParser(data, maximumDepth: 8)
-        guard let root = try? parser.parse() else { return nil }
-        return BuildState(json: root)
+        return BuildState(data: data)
     }
 
     init(fingerprint: String, pages: Int, files: Int, warnings: [Diagnostic], outputKeys: [String: String], baseURL: String? = nil,
@@ -52,120 +52,112 @@ public struct BuildState: Codable, Equatable, Sendable {
         self.formKeys = formKeys
     }
 
-    /// The state `json` describes; nil when a required member is missing or of another type.
-    private init?(json root: JSONValue) {
-        let text = SavedJSON.text, count = SavedJSON.count
-        func texts(_ value: JSONValue?) -> [String: String]? {
-            guard case .object(let members)? = value else { return nil }
+    /// The state `data` holds (``data``); nil when it is not whole and well formed.
+    init?(data: Data) {
+        let state: BuildState?? = data.withUnsafeBytes { bytes in
+            guard var reader = SavedRecord.Reader(bytes, header: Self.header) else { return nil }
+            let state = try? Self.read(&reader)
+            return reader.isAtEnd ? state : nil
+        }
+        guard let state = state ?? nil else { return nil }
+        self = state
+    }
+
+    private static func read(_ reader: inout SavedRecord.Reader) throws -> BuildState {
+        func texts() throws -> [String: String]? {
+            guard try reader.number() == 1 else { return nil }
+            let count = try reader.count()
             var texts: [String: String] = [:]
-            texts.reserveCapacity(members.count)
-            for (key, member) in members {
-                guard let text = text(member) else { return nil }
-                texts[key] = text
+            texts.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = try reader.text()
+                texts[key] = try reader.text()
             }
             return texts
         }
-        guard case .object(let members) = root, let fingerprint = text(members["fingerprint"]),
-              let pages = count(members["pages"]), let files = count(members["files"]),
-              let outputKeys = texts(members["outputKeys"]), case .array(let warningList)? = members["warnings"] else { return nil }
+        let fingerprint = try reader.text(), pages = try reader.number(), files = try reader.number()
+        let baseURL = try reader.optionalText()
+        let remote = try reader.number()
+        guard (0...2).contains(remote) else { throw SavedRecord.Reader.Damaged() }
         var warnings: [Diagnostic] = []
-        for item in warningList {
-            guard case .object(let warning) = item, case .object(let location)? = warning["location"],
-                  let file = text(location["file"]), let line = count(location["line"]), let column = count(location["column"]),
-                  let message = text(warning["message"]), let severity = text(warning["severity"]).flatMap(Diagnostic.Severity.init)
-            else { return nil }
+        for _ in 0..<(try reader.count()) {
+            guard let severity = Diagnostic.Severity(rawValue: try reader.text()) else { throw SavedRecord.Reader.Damaged() }
+            let file = try reader.text(), line = try reader.number(), column = try reader.number(), message = try reader.text()
             warnings.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
         }
+        // The paths, each with its output key when it has one (one text for both), then the keys of no path.
         var paths: [String]?
-        if case .array(let items)? = members["paths"] {
+        var outputKeys: [String: String] = [:]
+        if try reader.number() == 1 {
+            let count = try reader.count()
             paths = []
-            for item in items {
-                guard let path = text(item) else { return nil }
+            paths?.reserveCapacity(count)
+            outputKeys.reserveCapacity(count)
+            for _ in 0..<count {
+                let path = try reader.text()
                 paths?.append(path)
+                if let key = try reader.optionalText() { outputKeys[path] = key }
             }
         }
-        var usesRemote: Bool?
-        if case .bool(let flag)? = members["usesRemote"] { usesRemote = flag }
-        self.init(fingerprint: fingerprint, pages: pages, files: files, warnings: warnings, outputKeys: outputKeys,
-                  baseURL: text(members["baseURL"]), usesRemote: usesRemote, paths: paths, inputs: texts(members["inputs"]),
-                  formKeys: texts(members["formKeys"]))
+        for _ in 0..<(try reader.count()) {
+            let path = try reader.text()
+            outputKeys[path] = try reader.text()
+        }
+        let inputs = try texts(), formKeys = try texts()
+        return BuildState(fingerprint: fingerprint, pages: pages, files: files, warnings: warnings, outputKeys: outputKeys,
+                          baseURL: baseURL, usesRemote: remote == 0 ? nil : remote == 2, paths: paths, inputs: inputs, formKeys: formKeys)
     }
 
-    /// Writes the state beside the output, as the JSON `load(for:)` reads (written by hand: `formgen serve` saves it
-    /// after every save of a config, and Foundation's encoder takes longer than the rest of such a rebuild).
+    /// Writes the state beside the output, as `load(for:)` reads it.
     func save(for output: URL) {
-        try? OutputWriter.writeFile(BuildState.file(for: output).path, Data(json.utf8))
+        try? OutputWriter.writeFile(BuildState.file(for: output).path, data)
     }
 
-    /// The state as JSON, keys sorted.
-    var json: String {
-        var text = ""
-        text.reserveCapacity(outputKeys.count * 96 + (paths?.count ?? 0) * 48 + warnings.count * 160 + 256)
-        func quote(_ value: String) { SavedJSON.appendQuoted(value, to: &text) }
-        func object(_ members: [String: String]) {
-            text += "{"
-            for (index, entry) in members.sorted(by: { $0.key < $1.key }).enumerated() {
-                if index > 0 { text += "," }
-                quote(entry.key)
-                text += ":"
-                quote(entry.value)
+    /// The file's bytes (``SavedRecord``): maps in the order of their keys, so a state always writes the same bytes.
+    var data: Data {
+        var writer = SavedRecord.Writer(header: Self.header,
+                                        capacity: outputKeys.count * 96 + (inputs?.count ?? 0) * 96 + (formKeys?.count ?? 0) * 48 + 256)
+        func texts(_ members: [String: String]?) {
+            guard let members else { return writer.number(0) }
+            writer.number(1)
+            writer.count(members.count)
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                writer.text(key)
+                writer.text(value)
             }
-            text += "}"
         }
-        text += "{\"baseURL\":"
-        if let baseURL { quote(baseURL) } else { text += "null" }
-        text += ",\"files\":\(files),\"fingerprint\":"
-        quote(fingerprint)
-        if let formKeys {
-            text += ",\"formKeys\":"
-            object(formKeys)
+        writer.text(fingerprint)
+        writer.number(pages)
+        writer.number(files)
+        writer.optionalText(baseURL)
+        writer.number(usesRemote.map { $0 ? 2 : 1 } ?? 0)
+        writer.count(warnings.count)
+        for warning in warnings {
+            writer.text(warning.severity.rawValue)
+            writer.text(warning.location.file)
+            writer.number(warning.location.line)
+            writer.number(warning.location.column)
+            writer.text(warning.message)
         }
-        if let inputs {
-            text += ",\"inputs\":"
-            object(inputs)
-        }
-        text += ",\"outputKeys\":"
-        if let paths, paths.count >= outputKeys.count, paths.lazy.filter({ outputKeys[$0] != nil }).count == outputKeys.count {
-            // Every key is a path, and the paths are sorted: no second sort.
-            text += "{"
-            var first = true
-            for path in paths {
-                guard let key = outputKeys[path] else { continue }
-                if !first { text += "," }
-                first = false
-                quote(path)
-                text += ":"
-                quote(key)
-            }
-            text += "}"
-        } else {
-            object(outputKeys)
-        }
-        text += ",\"pages\":\(pages),\"paths\":"
+        var unlisted = outputKeys
         if let paths {
-            text += "["
-            for (index, path) in paths.enumerated() {
-                if index > 0 { text += "," }
-                quote(path)
+            writer.number(1)
+            writer.count(paths.count)
+            for path in paths {
+                writer.text(path)
+                writer.optionalText(unlisted.removeValue(forKey: path))
             }
-            text += "]"
         } else {
-            text += "null"
+            writer.number(0)
         }
-        text += ",\"usesRemote\":" + (usesRemote.map { $0 ? "true" : "false" } ?? "null")
-        text += ",\"warnings\":["
-        for (index, warning) in warnings.enumerated() {
-            if index > 0 { text += "," }
-            text += "{\"location\":{\"column\":\(warning.location.column),\"file\":"
-            quote(warning.location.file)
-            text += ",\"line\":\(warning.location.line)},\"message\":"
-            quote(warning.message)
-            text += ",\"severity\":"
-            quote(warning.severity.rawValue)
-            text += "}"
+        writer.count(unlisted.count)
+        for (path, key) in unlisted.sorted(by: { $0.key < $1.key }) {
+            writer.text(path)
+            writer.text(key)
         }
-        text += "]}"
-        return text
+        texts(inputs)
+        texts(formKeys)
+        return writer.finished()
     }
 
     /// A digest of everything a build reads: the binary, the options, and every file under the

@@ -41,8 +41,8 @@ struct SavedReadings: Sendable {
         }
     }
 
-    /// The format of the file; another number is read as no file.
-    static let version = 1
+    /// The format of the file (``SavedRecord``); a file of another one (the JSON older binaries wrote) is read as no file.
+    static let header = "formgen-readings 2\n"
 
     /// The binary that wrote the file (``BuildOptions/toolIdentity``).
     var tool: String
@@ -75,9 +75,7 @@ struct SavedReadings: Sendable {
     /// another format or another binary's.
     static func load(for output: URL, tool: String) -> SavedReadings? {
         guard !tool.isEmpty, let data = FileManager.default.contents(atPath: file(for: output).path) else { return nil }
-        var parser = JSONParser(data, maximumDepth: 8)
-        guard let root = try? parser.parse() else { return nil }
-        return SavedReadings(json: root, tool: tool)
+        return SavedReadings(data: data, tool: tool)
     }
 
     init(tool: String, settingsDigest: String, summaries: [String: Summary], checks: [String: (key: String, diagnostics: [Diagnostic])]) {
@@ -87,55 +85,58 @@ struct SavedReadings: Sendable {
         self.checks = checks
     }
 
-    private init?(json root: JSONValue, tool: String) {
-        let text = SavedJSON.text, count = SavedJSON.count
-        func diagnostics(_ value: JSONValue?) -> [Diagnostic]? {
-            guard case .array(let items)? = value else { return nil }
+    /// The readings `data` holds (``data``) if the binary `tool` wrote them; nil when they are not whole and well formed.
+    init?(data: Data, tool: String) {
+        let readings: SavedReadings?? = data.withUnsafeBytes { bytes in
+            guard var reader = SavedRecord.Reader(bytes, header: Self.header) else { return nil }
+            let readings = try? Self.read(&reader, tool: tool)
+            return reader.isAtEnd ? readings : nil
+        }
+        guard let readings = readings ?? nil else { return nil }
+        self = readings
+    }
+
+    /// The readings, or nil when another binary wrote them.
+    private static func read(_ reader: inout SavedRecord.Reader, tool: String) throws -> SavedReadings? {
+        func diagnostics() throws -> [Diagnostic] {
             var diagnostics: [Diagnostic] = []
-            for item in items {
-                guard case .array(let parts) = item, parts.count == 5, let severity = text(parts[0]).flatMap(Diagnostic.Severity.init),
-                      let file = text(parts[1]), let line = count(parts[2]), let column = count(parts[3]), let message = text(parts[4])
-                else { return nil }
+            for _ in 0..<(try reader.count()) {
+                guard let severity = Diagnostic.Severity(rawValue: try reader.text()) else { throw SavedRecord.Reader.Damaged() }
+                let file = try reader.text(), line = try reader.number(), column = try reader.number(), message = try reader.text()
                 diagnostics.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
             }
             return diagnostics
         }
-        guard case .object(let members) = root, count(members["version"]) == Self.version, text(members["tool"]) == tool,
-              let settingsDigest = text(members["settings"]), case .array(let forms)? = members["forms"],
-              case .array(let checkList)? = members["checks"] else { return nil }
+        guard try reader.text() == tool else { return nil }
+        let settingsDigest = try reader.text()
+        let formCount = try reader.count()
         var summaries: [String: Summary] = [:]
-        summaries.reserveCapacity(forms.count)
-        for item in forms {
-            guard case .object(let form) = item, let file = text(form["file"]), let digest = text(form["digest"]),
-                  let id = text(form["id"]), let path = text(form["path"]), let title = text(form["title"]),
-                  let language = text(form["language"]), let format = text(form["format"]).flatMap(ConfigFormat.init),
-                  let line = count(form["line"]), let column = count(form["column"]), case .bool(let collect)? = form["collect"],
-                  case .array(let originList)? = form["origins"], let said = diagnostics(form["said"]) else { return nil }
-            var description: String?
-            switch form["description"] {
-            case .string(let text)?: description = text
-            case .null?: description = nil
-            default: return nil
-            }
-            let origins = originList.compactMap { text($0) }
-            guard origins.count == originList.count else { return nil }
+        summaries.reserveCapacity(formCount)
+        for _ in 0..<formCount {
+            let file = try reader.text(), digest = try reader.text(), id = try reader.text(), path = try reader.text()
+            let title = try reader.text(), description = try reader.optionalText(), language = try reader.text()
+            guard let format = ConfigFormat(rawValue: try reader.text()) else { throw SavedRecord.Reader.Damaged() }
+            let line = try reader.number(), column = try reader.number(), collect = try reader.number()
+            guard collect == 0 || collect == 1 else { throw SavedRecord.Reader.Damaged() }
+            var origins: [String] = []
+            for _ in 0..<(try reader.count()) { origins.append(try reader.text()) }
             summaries[file] = Summary(file: file, digest: digest, id: id, path: path, title: title, description: description,
-                                      language: language, format: format, line: line, column: column, collect: collect,
-                                      origins: origins, said: said)
+                                      language: language, format: format, line: line, column: column, collect: collect == 1,
+                                      origins: origins, said: try diagnostics())
         }
+        let checkCount = try reader.count()
         var checks: [String: (key: String, diagnostics: [Diagnostic])] = [:]
-        checks.reserveCapacity(checkList.count)
-        for item in checkList {
-            guard case .array(let parts) = item, parts.count == 3, let path = text(parts[0]), let key = text(parts[1]),
-                  let said = diagnostics(parts[2]) else { return nil }
-            checks[path] = (key, said)
+        checks.reserveCapacity(checkCount)
+        for _ in 0..<checkCount {
+            let path = try reader.text(), key = try reader.text()
+            checks[path] = (key, try diagnostics())
         }
-        self.init(tool: tool, settingsDigest: settingsDigest, summaries: summaries, checks: checks)
+        return SavedReadings(tool: tool, settingsDigest: settingsDigest, summaries: summaries, checks: checks)
     }
 
     /// Writes the readings beside the output (an old file is replaced; one that cannot be written only costs a full read).
     func save(for output: URL) {
-        try? OutputWriter.writeFile(Self.file(for: output).path, Data(json.utf8))
+        try? OutputWriter.writeFile(Self.file(for: output).path, data)
     }
 
     /// Removes the readings saved beside `output`, so that the next build reads every file.
@@ -143,69 +144,40 @@ struct SavedReadings: Sendable {
         unlink(file(for: output).path)
     }
 
-    /// The readings as JSON (files and checks sorted).
-    var json: String {
-        var text = ""
-        text.reserveCapacity(summaries.count * 400 + checks.count * 80 + 256)
-        func quote(_ value: String) { SavedJSON.appendQuoted(value, to: &text) }
+    /// The file's bytes (``SavedRecord``), files and checks sorted.
+    var data: Data {
+        var writer = SavedRecord.Writer(header: Self.header, capacity: summaries.count * 320 + checks.count * 80 + 256)
         func list(_ diagnostics: [Diagnostic]) {
-            text += "["
-            for (index, diagnostic) in diagnostics.enumerated() {
-                if index > 0 { text += "," }
-                text += "["
-                quote(diagnostic.severity.rawValue)
-                text += ","
-                quote(diagnostic.location.file)
-                text += ",\(diagnostic.location.line),\(diagnostic.location.column),"
-                quote(diagnostic.message)
-                text += "]"
+            writer.count(diagnostics.count)
+            for diagnostic in diagnostics {
+                writer.text(diagnostic.severity.rawValue)
+                writer.text(diagnostic.location.file)
+                writer.number(diagnostic.location.line)
+                writer.number(diagnostic.location.column)
+                writer.text(diagnostic.message)
             }
-            text += "]"
         }
-        text += "{\"version\":\(Self.version),\"tool\":"
-        quote(tool)
-        text += ",\"settings\":"
-        quote(settingsDigest)
-        text += ",\"forms\":["
-        for (index, summary) in summaries.values.sorted(by: { $0.file < $1.file }).enumerated() {
-            if index > 0 { text += ",\n" }
-            text += "{\"file\":"
-            quote(summary.file)
-            text += ",\"digest\":"
-            quote(summary.digest)
-            text += ",\"id\":"
-            quote(summary.id)
-            text += ",\"path\":"
-            quote(summary.path)
-            text += ",\"title\":"
-            quote(summary.title)
-            text += ",\"description\":"
-            if let description = summary.description { quote(description) } else { text += "null" }
-            text += ",\"language\":"
-            quote(summary.language)
-            text += ",\"format\":"
-            quote(summary.format.rawValue)
-            text += ",\"line\":\(summary.line),\"column\":\(summary.column),\"collect\":\(summary.collect),\"origins\":["
-            for (position, origin) in summary.origins.enumerated() {
-                if position > 0 { text += "," }
-                quote(origin)
-            }
-            text += "],\"said\":"
+        writer.text(tool)
+        writer.text(settingsDigest)
+        writer.count(summaries.count)
+        for summary in summaries.values.sorted(by: { $0.file < $1.file }) {
+            for text in [summary.file, summary.digest, summary.id, summary.path, summary.title] { writer.text(text) }
+            writer.optionalText(summary.description)
+            writer.text(summary.language)
+            writer.text(summary.format.rawValue)
+            writer.number(summary.line)
+            writer.number(summary.column)
+            writer.number(summary.collect ? 1 : 0)
+            writer.count(summary.origins.count)
+            for origin in summary.origins { writer.text(origin) }
             list(summary.said)
-            text += "}"
         }
-        text += "],\n\"checks\":["
-        for (index, entry) in checks.sorted(by: { $0.key < $1.key }).enumerated() {
-            if index > 0 { text += ",\n" }
-            text += "["
-            quote(entry.key)
-            text += ","
-            quote(entry.value.key)
-            text += ","
-            list(entry.value.diagnostics)
-            text += "]"
+        writer.count(checks.count)
+        for (path, check) in checks.sorted(by: { $0.key < $1.key }) {
+            writer.text(path)
+            writer.text(check.key)
+            list(check.diagnostics)
         }
-        text += "]}\n"
-        return text
+        return writer.finished()
     }
 }

@@ -22,7 +22,8 @@ public struct MessageTables: Sendable {
     public static func reading(templatesDirectory: String?) -> (tables: MessageTables, problems: [String]) {
         guard let templatesDirectory else { return (.builtin, []) }
         var problems: [String] = []
-        let own = Messages.readTables(in: (templatesDirectory as NSString).appendingPathComponent("i18n"), problems: &problems)
+        let own = Messages.readTables(in: (templatesDirectory as NSString).appendingPathComponent("i18n"), problems: &problems,
+                                      copies: (Messages.builtinFolder, Messages.builtin))
         guard !own.isEmpty else { return (.builtin, problems) }
         // A table the same as the built-in one (a site's copy of the templates) replaces it as it is.
         let merged = Messages.builtin.merging(own) { builtin, own in builtin == own ? own : Messages.replacing(builtin, with: own) }

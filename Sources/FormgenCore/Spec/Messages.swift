@@ -12,7 +12,10 @@ extension Messages {
     public static var languages: [String] { builtin.keys.sorted() }
 
     /// The built-in tables as shipped, by language (`MessageTables` puts a site's over them).
-    public static let builtin: [String: [String: String]] = readTables(in: BuiltinTemplates.directory.appendingPathComponent("i18n").path)
+    public static let builtin: [String: [String: String]] = readTables(in: builtinFolder)
+
+    /// Where the built-in tables are read from.
+    static let builtinFolder = BuiltinTemplates.directory.appendingPathComponent("i18n").path
 
     /// A table with a site's texts over it: a key the site gives replaces every form of it (a single `minLength`
     /// replaces `minLength.one` and `minLength.other`, and plural forms replace a single text).
@@ -27,7 +30,10 @@ extension Messages {
         return readTables(in: folder, problems: &problems)
     }
 
-    static func readTables(in folder: String, problems: inout [String]) -> [String: [String: String]] {
+    /// `copies`: a folder of tables already read, with what was read; a file whose bytes are those of its namesake
+    /// there is that table, not parsed again (a site's copy of the built-in templates, on every build).
+    static func readTables(in folder: String, problems: inout [String],
+                           copies: (folder: String, tables: [String: [String: String]])? = nil) -> [String: [String: String]] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [:] }
         var tables: [String: [String: String]] = [:]
         for name in names.sorted() where name.hasSuffix(".json") {
@@ -35,6 +41,11 @@ extension Messages {
             // Read with the single-pass parser (a UTF-8 byte order mark skipped): Foundation's took a tenth of a small rebuild.
             guard var data = FileManager.default.contents(atPath: path) else {
                 problems.append("\(path): expected a JSON object of message keys to texts")
+                continue
+            }
+            if let copies, let table = copies.tables[String(name.dropLast(".json".count)).lowercased()],
+               FileManager.default.contents(atPath: (copies.folder as NSString).appendingPathComponent(name)) == data {
+                tables[String(name.dropLast(".json".count)).lowercased()] = table
                 continue
             }
             if data.starts(with: [0xEF, 0xBB, 0xBF]) { data = data.dropFirst(3) }
