@@ -39,8 +39,7 @@ import Testing
         "Config/ConfigNode.swift|message": "ConfigNode.error/warning forward to the log at the node's location",
         "Load/ConfigFile.swift|message": "the YAML and JSON readers' syntax errors (pinned by the 'YAML syntax' rows and the yaml-syntax fixture)",
         "Load/StrictJSON.swift|message": "StrictJSON.problem's texts, the same forwarded JSON syntax errors (StrictJSONTests)",
-        "Build/BuildState.swift|message": "a cached file's warnings reported again as they were recorded",
-        "Load/SavedReadings.swift|message": "an unchanged config file's diagnostics, said again as the build that read it recorded them",
+        "Support/SavedRecord.swift|message": "diagnostics read back from the build's saved state and readings: a cached file's warnings and an unchanged config file's diagnostics, said again as the build that read it recorded them",
         "Build/SiteBuilder.swift|parts.dropFirst().joined(separator: \": \")": "the template i18n override problems of Messages.readTables (catalog rows 'message table not an object', 'message not text')",
         #"Remote/RemoteSourceLoader.swift|"\(list.request.url): \(error)""#: "a downloaded list's OptionList error after its URL (RemoteReaderTests)",
     ]

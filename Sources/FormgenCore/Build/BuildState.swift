@@ -79,12 +79,7 @@ public struct BuildState: Codable, Equatable, Sendable {
         let baseURL = try reader.optionalText()
         let remote = try reader.number()
         guard (0...2).contains(remote) else { throw SavedRecord.Reader.Damaged() }
-        var warnings: [Diagnostic] = []
-        for _ in 0..<(try reader.count()) {
-            guard let severity = Diagnostic.Severity(rawValue: try reader.text()) else { throw SavedRecord.Reader.Damaged() }
-            let file = try reader.text(), line = try reader.number(), column = try reader.number(), message = try reader.text()
-            warnings.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
-        }
+        let warnings = try reader.diagnostics()
         // The paths, each with its output key when it has one (one text for both), then the keys of no path.
         var paths: [String]?
         var outputKeys: [String: String] = [:]
@@ -131,14 +126,7 @@ public struct BuildState: Codable, Equatable, Sendable {
         writer.number(files)
         writer.optionalText(baseURL)
         writer.number(usesRemote.map { $0 ? 2 : 1 } ?? 0)
-        writer.count(warnings.count)
-        for warning in warnings {
-            writer.text(warning.severity.rawValue)
-            writer.text(warning.location.file)
-            writer.number(warning.location.line)
-            writer.number(warning.location.column)
-            writer.text(warning.message)
-        }
+        writer.diagnostics(warnings)
         var unlisted = outputKeys
         if let paths {
             writer.number(1)

@@ -98,15 +98,6 @@ struct SavedReadings: Sendable {
 
     /// The readings, or nil when another binary wrote them.
     private static func read(_ reader: inout SavedRecord.Reader, tool: String) throws -> SavedReadings? {
-        func diagnostics() throws -> [Diagnostic] {
-            var diagnostics: [Diagnostic] = []
-            for _ in 0..<(try reader.count()) {
-                guard let severity = Diagnostic.Severity(rawValue: try reader.text()) else { throw SavedRecord.Reader.Damaged() }
-                let file = try reader.text(), line = try reader.number(), column = try reader.number(), message = try reader.text()
-                diagnostics.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
-            }
-            return diagnostics
-        }
         guard try reader.text() == tool else { return nil }
         let settingsDigest = try reader.text()
         let formCount = try reader.count()
@@ -122,14 +113,14 @@ struct SavedReadings: Sendable {
             for _ in 0..<(try reader.count()) { origins.append(try reader.text()) }
             summaries[file] = Summary(file: file, digest: digest, id: id, path: path, title: title, description: description,
                                       language: language, format: format, line: line, column: column, collect: collect == 1,
-                                      origins: origins, said: try diagnostics())
+                                      origins: origins, said: try reader.diagnostics())
         }
         let checkCount = try reader.count()
         var checks: [String: (key: String, diagnostics: [Diagnostic])] = [:]
         checks.reserveCapacity(checkCount)
         for _ in 0..<checkCount {
             let path = try reader.text(), key = try reader.text()
-            checks[path] = (key, try diagnostics())
+            checks[path] = (key, try reader.diagnostics())
         }
         return SavedReadings(tool: tool, settingsDigest: settingsDigest, summaries: summaries, checks: checks)
     }
@@ -147,16 +138,6 @@ struct SavedReadings: Sendable {
     /// The file's bytes (``SavedRecord``), files and checks sorted.
     var data: Data {
         var writer = SavedRecord.Writer(header: Self.header, capacity: summaries.count * 320 + checks.count * 80 + 256)
-        func list(_ diagnostics: [Diagnostic]) {
-            writer.count(diagnostics.count)
-            for diagnostic in diagnostics {
-                writer.text(diagnostic.severity.rawValue)
-                writer.text(diagnostic.location.file)
-                writer.number(diagnostic.location.line)
-                writer.number(diagnostic.location.column)
-                writer.text(diagnostic.message)
-            }
-        }
         writer.text(tool)
         writer.text(settingsDigest)
         writer.count(summaries.count)
@@ -170,13 +151,13 @@ struct SavedReadings: Sendable {
             writer.number(summary.collect ? 1 : 0)
             writer.count(summary.origins.count)
             for origin in summary.origins { writer.text(origin) }
-            list(summary.said)
+            writer.diagnostics(summary.said)
         }
         writer.count(checks.count)
         for (path, check) in checks.sorted(by: { $0.key < $1.key }) {
             writer.text(path)
             writer.text(check.key)
-            list(check.diagnostics)
+            writer.diagnostics(check.diagnostics)
         }
         return writer.finished()
     }

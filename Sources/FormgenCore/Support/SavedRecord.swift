@@ -38,6 +38,18 @@ enum SavedRecord {
             if let value { text(value) } else { withUnsafeBytes(of: SavedRecord.absent.littleEndian) { bytes.append(contentsOf: $0) } }
         }
 
+        /// A list of diagnostics: each its severity, file, line, column and message.
+        mutating func diagnostics(_ diagnostics: [Diagnostic]) {
+            count(diagnostics.count)
+            for diagnostic in diagnostics {
+                text(diagnostic.severity.rawValue)
+                text(diagnostic.location.file)
+                number(diagnostic.location.line)
+                number(diagnostic.location.column)
+                text(diagnostic.message)
+            }
+        }
+
         /// The bytes with the trailer.
         mutating func finished() -> Data {
             bytes.append(contentsOf: SavedRecord.trailer)
@@ -89,6 +101,17 @@ enum SavedRecord {
             position += length
             guard let text = String(validating: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { throw Damaged() }
             return text
+        }
+
+        /// A list of diagnostics as ``Writer/diagnostics(_:)`` wrote it.
+        mutating func diagnostics() throws -> [Diagnostic] {
+            var diagnostics: [Diagnostic] = []
+            for _ in 0..<(try count()) {
+                guard let severity = Diagnostic.Severity(rawValue: try text()) else { throw Damaged() }
+                let file = try text(), line = try number(), column = try number(), message = try text()
+                diagnostics.append(Diagnostic(severity, at: SourceLocation(file: file, line: line, column: column), message))
+            }
+            return diagnostics
         }
 
         /// A 4-byte count; nil for ``SavedRecord/absent``.
