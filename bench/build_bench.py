@@ -136,7 +136,7 @@ def incremental(n=1000):
 def main():
     sizes = [int(arg) for arg in sys.argv[1:]] or [1000, 10000]
     if not os.path.exists(FORMGEN):
-        sys.exit(f"{FORMGEN} is missing: run `swift build -c release --product formgen` first")
+        sys.exit(f"{FORMGEN} is missing: run `scripts/build-release` first")
     rows = [throughput(n) for n in sizes]
     lines = [
         f"Median of {RUNS} alternating runs, each into an empty output folder; {os.cpu_count()} cores; forms in the {FORMAT} format.",

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/apt-install wrk postgresql
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen
+  scripts/build-release
   FORMGEN=.build/release/formgen
 fi
 DURATION="${DURATION:-10}"

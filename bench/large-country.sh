@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen
+  scripts/build-release
   FORMGEN="$(swift build -c release --show-bin-path)/formgen"
 fi
 sizes=("$@")

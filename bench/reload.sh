@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/apt-install hugo
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen
+  scripts/build-release
 fi
 exec python3 bench/reload.py "$@"

@@ -48,5 +48,5 @@ def main():
 
 if __name__ == "__main__":
     if not os.path.exists(build_bench.FORMGEN):
-        sys.exit(f"{build_bench.FORMGEN} is missing: run `swift build -c release --product formgen` first")
+        sys.exit(f"{build_bench.FORMGEN} is missing: run `scripts/build-release` first")
     main()

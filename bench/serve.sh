@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/apt-install wrk nginx hugo
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen
+  scripts/build-release
 fi
 exec python3 bench/serve.py "$@"

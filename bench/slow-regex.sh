@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-50}"
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen >/dev/null
+  scripts/build-release >/dev/null
   FORMGEN="$(swift build -c release --show-bin-path)/formgen"
 fi
 work="$(mktemp -d)"

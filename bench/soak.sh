@@ -10,7 +10,7 @@ seconds="${2:-30}"
 path="${3:-/pet-adoption/}"
 scripts/apt-install wrk
 if [ -z "${FORMGEN:-}" ]; then
-  swift build -c release --product formgen >/dev/null
+  scripts/build-release >/dev/null
   FORMGEN="$(swift build -c release --show-bin-path)/formgen"
 fi
 ulimit -n "$((connections + 1024))" 2>/dev/null || true

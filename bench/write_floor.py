@@ -102,6 +102,6 @@ def main():
 if __name__ == "__main__":
     compile_writer()
     if not os.path.exists(build_bench.FORMGEN):
-        sys.exit(f"{build_bench.FORMGEN} is missing: run `swift build -c release --product formgen` first")
+        sys.exit(f"{build_bench.FORMGEN} is missing: run `scripts/build-release` first")
     subprocess.run(["hugo", "version"], check=True, stdout=subprocess.DEVNULL)
     main()
