@@ -49,21 +49,44 @@ public final class ConfigCache: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The saved summary of `file` as a cache entry, when the settings and the file's bytes are those it was read with.
-    func summary(of file: String, settingsDigest: String) -> Entry? {
+    /// The saved summaries under these settings, to take files from on any thread (``SavedSummaries/entry(of:)``) and
+    /// keep at once (``keep(_:)``): nil when no readings were offered or they were read under other settings.
+    func savedSummaries(settingsDigest: String) -> SavedSummaries? {
         lock.lock()
         let saved = saved
         lock.unlock()
-        guard let saved, saved.readings.settingsDigest == settingsDigest, let summary = saved.readings.summaries[file] else { return nil }
-        let digest = saved.current[file].map(Self.digest(inRecord:)) ?? saved.digests.record(of: file)?.digest
-        guard digest == summary.digest else { return nil }
-        let entry = Entry(key: summary.digest + "|" + settingsDigest, digest: summary.digest, reading: .form(summary.form),
-                          diagnostics: summary.said)
+        guard let saved, saved.readings.settingsDigest == settingsDigest else { return nil }
+        return SavedSummaries(readings: saved.readings, digests: saved.digests, current: saved.current, settingsDigest: settingsDigest)
+    }
+
+    /// Keeps the entries a load took from saved summaries, by file, as read (all at once: a thousand files take one lock).
+    func keep(_ summarized: [(file: String, entry: Entry)]) {
+        guard !summarized.isEmpty else { return }
         lock.lock()
-        entries[file] = entry
-        summarizedFiles.insert(file)
+        entries.reserveCapacity(entries.count + summarized.count)
+        summarizedFiles.reserveCapacity(summarizedFiles.count + summarized.count)
+        for (file, entry) in summarized {
+            entries[file] = entry
+            summarizedFiles.insert(file)
+        }
         lock.unlock()
-        return entry
+    }
+
+    /// A build's saved summaries, read without the cache's lock.
+    struct SavedSummaries: @unchecked Sendable {
+        let readings: SavedReadings
+        let digests: FileDigests
+        let current: [String: String]
+        let settingsDigest: String
+
+        /// The saved summary of `file` as a cache entry, when the file's bytes are those it was read with.
+        func entry(of file: String) -> Entry? {
+            guard let summary = readings.summaries[file] else { return nil }
+            let digest = current[file].map(ConfigCache.digest(inRecord:)) ?? digests.record(of: file)?.digest
+            guard digest == summary.digest else { return nil }
+            return Entry(key: summary.digest + "|" + settingsDigest, digest: summary.digest, reading: .form(summary.form),
+                         diagnostics: summary.said)
+        }
     }
 
     /// The digest a ``FileDigests/record(of:)`` record ends with.

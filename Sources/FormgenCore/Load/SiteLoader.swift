@@ -49,10 +49,13 @@ public struct SiteLoader: Sendable {
         let digests = ResultSlots<String>(count: files.count)
         let unchanged = cache?.unchangedFiles(among: files) ?? []
         cache?.noteSettings(settingsDigest)
+        let saved = cache?.savedSummaries(settingsDigest: settingsDigest)
+        let summarized = ResultSlots<Bool>(count: files.count)
         parallel.forEach(files.count) { index in
-            if let summary = cache?.summary(of: files[index], settingsDigest: settingsDigest) {
+            if let summary = saved?.entry(of: files[index]) {
                 readings[index] = summary
                 digests[index] = summary.digest
+                summarized[index] = true
                 return
             }
             if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
@@ -77,6 +80,9 @@ public struct SiteLoader: Sendable {
             let entry = ConfigCache.Entry(key: key, digest: hasher.hex, reading: reading, diagnostics: fileLog.diagnostics)
             cache?.store(entry, for: files[index])
             readings[index] = entry
+        }
+        if saved != nil {
+            cache?.keep(files.indices.compactMap { index in summarized[index] == true ? readings[index].map { (files[index], $0) } : nil })
         }
         cache?.keep(only: Set(files))
         forms.reserveCapacity(files.count)

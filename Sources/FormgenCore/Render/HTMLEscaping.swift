@@ -4,7 +4,7 @@
 /// prepended mark) is one grapheme cluster, and a cluster-wise comparison would let the quote through.
 public enum HTMLEscaping {
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { entity(for: $0) != nil }) else { return text }
+        guard needsEscaping(text) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
@@ -15,6 +15,16 @@ public enum HTMLEscaping {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` has one of the five escaped bytes (most texts have none: they are returned as they are).
+    static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isEscaped) } ?? text.utf8.contains(where: isEscaped)
+    }
+
+    /// `"` (34), `&` (38), `'` (39), `<` (60) or `>` (62): one bit each of a mask of the bytes below 64.
+    @inline(__always) private static func isEscaped(_ byte: UInt8) -> Bool {
+        byte < 64 && (0x5000_00C4_0000_0000 as UInt64) >> UInt64(byte) & 1 != 0
     }
 
     /// The entity that stands for one of the five escaped ASCII bytes, or nil for any other byte.

@@ -11,8 +11,10 @@ extension Markdown {
     /// read, so it is its own summary; any other text is rendered, once per distinct text.
     public static func summary(of markdown: String) -> String? {
         if isPlainLine(markdown) {
-            let trimmed = markdown.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
+            // A plain line starts with a letter and has no white space but spaces: only trailing spaces go.
+            let utf8 = markdown.utf8
+            guard utf8.last == UInt8(ascii: " ") else { return markdown }
+            return String(markdown[..<(utf8.lastIndex { $0 != UInt8(ascii: " ") }.map { utf8.index(after: $0) } ?? utf8.startIndex)])
         }
         return summaryMemo.value(for: markdown) { render(markdown).summary }
     }
