@@ -144,12 +144,18 @@ package struct CompactJSONWriter {
     /// A string's text quoted; a String's bytes are valid UTF-8, so a lead byte 0xE2 has two more after it.
     private mutating func quote(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != 0x22 && byte != 0x5C
-                && !(scriptSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2))
+        let scriptSafe = scriptSafe
+        func isPlain(_ byte: UInt8) -> Bool {
+            byte >= 0x20 && byte != 0x22 && byte != 0x5C && !(scriptSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2))
         }
-        if plain {
-            bytes.append(contentsOf: text.utf8)
+        // Most texts need no escape: copied in one go from their contiguous bytes.
+        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard utf8.allSatisfy(isPlain) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied ?? text.utf8.allSatisfy(isPlain) {
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
             bytes.append(UInt8(ascii: "\""))
             return
         }

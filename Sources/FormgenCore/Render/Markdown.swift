@@ -333,7 +333,7 @@ public enum Markdown {
                 break
             }
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ASCIIWords.trimmedASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// GitHub's heading slug: lower case, punctuation dropped, spaces as hyphens.
