@@ -30,6 +30,8 @@ public indirect enum JSONValue: Codable, Sendable, Hashable, ExpressibleByString
         }
         set {
             guard case .object(var members) = self else { return }
+            // Let go of the value's own reference first, so that the members are changed in place, not copied.
+            self = .null
             members[key] = newValue
             self = .object(members)
         }

@@ -79,6 +79,20 @@ import Testing
         #expect(try JSONValue.decode(Data(JSONValue.array([.string(text)]).pretty().utf8)) == .array([.string(text)]))
     }
 
+    /// Setting a member changes the value in place; a copy made before keeps what it had.
+    @Test func settingAMemberLeavesCopiesAsTheyWere() {
+        var value: JSONValue = ["a": 1, "nested": ["b": 2]]
+        let before = value
+        value["c"] = true
+        value["nested"]?["b"] = 3
+        value["a"] = nil
+        #expect(value == ["c": true, "nested": ["b": 3]])
+        #expect(before == ["a": 1, "nested": ["b": 2]])
+        var string: JSONValue = "text"
+        string["a"] = 1
+        #expect(string == "text")
+    }
+
     @Test func anUnderflowingNumberIsValidJSONAndBecomesZero() throws {
         #expect(try JSONValue.decode(Data(#"{"n": 1e-400}"#.utf8)) == .object(["n": .number(0)]))
     }

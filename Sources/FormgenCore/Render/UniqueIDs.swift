@@ -11,15 +11,15 @@ struct UniqueIDs {
 
     /// The first of `base`, `base-1`, `base-2`, … not given yet; it is then given.
     mutating func make(_ base: String) -> String {
-        var candidate = base
-        if used.contains(candidate) {
-            var number = nextNumber[base] ?? 1
-            repeat {
-                candidate = "\(base)-\(number)"
-                number += 1
-            } while used.contains(candidate)
-            nextNumber[base] = number
-        }
+        // Most bases are new: one insert both checks and gives them.
+        if used.insert(base).inserted { return base }
+        var number = nextNumber[base] ?? 1
+        var candidate: String
+        repeat {
+            candidate = "\(base)-\(number)"
+            number += 1
+        } while used.contains(candidate)
+        nextNumber[base] = number
         used.insert(candidate)
         return candidate
     }

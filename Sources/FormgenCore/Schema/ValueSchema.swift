@@ -6,14 +6,17 @@ struct ValueSchema {
     var unchecked: [JSONValue] = []
 
     init(title: String) {
-        members = ["title": .string(title)]
+        members = Dictionary(minimumCapacity: 8)
+        members["title"] = .string(title)
     }
 
     mutating func set(_ keyword: String, _ value: JSONValue, message: String?) {
-        if members[keyword] == nil {
+        guard let existing = members[keyword] else {
             members[keyword] = value
             if let message { errors[keyword] = .string(message) }
-        } else if members[keyword] != value {
+            return
+        }
+        if existing != value {
             var entry: JSONValue = [keyword: value]
             if let message { entry["errorMessage"] = [keyword: .string(message)] }
             extra.append(entry)

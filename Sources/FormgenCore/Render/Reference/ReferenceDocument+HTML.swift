@@ -200,8 +200,8 @@ extension ReferenceDocument {
             body = body.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
                 .replacingOccurrences(of: "\r", with: " ")
         }
-        let padded = body.hasPrefix("`") || body.hasSuffix("`") || body.hasPrefix(" ") || body.hasSuffix(" ") || body.isEmpty
-        return padded && body.utf8.allSatisfy({ $0 == 0x20 }) ? " \(body) " : body
+        // A span of nothing but spaces (or none) is always one `Markdown.code` pads.
+        return body.utf8.allSatisfy({ $0 == 0x20 }) ? " \(body) " : body
     }
 
     /// A heading's text as `Markdown.render` names it: text and code as shown, line breaks as spaces, ends trimmed.

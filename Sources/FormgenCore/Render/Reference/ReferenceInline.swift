@@ -83,6 +83,7 @@ struct ReferenceInline: ExpressibleByStringInterpolation, Sendable {
 extension Array where Element == ReferenceInline {
     func joined(separator: ReferenceInline) -> ReferenceInline {
         var parts: [ReferenceInline.Part] = []
+        parts.reserveCapacity(reduce(0) { $0 + $1.parts.count } + Swift.max(count - 1, 0) * separator.parts.count)
         for (index, inline) in enumerated() {
             if index > 0 { parts += separator.parts }
             parts += inline.parts

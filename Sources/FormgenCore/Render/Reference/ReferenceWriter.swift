@@ -217,7 +217,7 @@ public struct ReferenceWriter {
         guard !field.kind.isDisplayOnly else { return [] }
         let texts = FieldMessages(field: field, form: form, tables: tables)
         if Self.isUnchecked(field) { return field.required ? [(ReferenceInline("Filled in"), texts.format("readOnlyMissing"))] : [] }
-        var checks: [(ReferenceInline, FieldMessages.Text)] = []
+        var checks: [(check: ReferenceInline, message: FieldMessages.Text)] = []
         if field.required { checks.append(("Required", texts.required)) }
         let hasMaskRule = field.validations.contains { $0.name == "mask" }
         for check in texts.formatChecks where !(check == "mask" && hasMaskRule) {
