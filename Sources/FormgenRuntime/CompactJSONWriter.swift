@@ -148,14 +148,9 @@ package struct CompactJSONWriter {
         func isPlain(_ byte: UInt8) -> Bool {
             byte >= 0x20 && byte != 0x22 && byte != 0x5C && !(scriptSafe && (byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2))
         }
-        // Most texts need no escape: copied in one go from their contiguous bytes.
-        let copied = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard utf8.allSatisfy(isPlain) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copied ?? text.utf8.allSatisfy(isPlain) {
-            if copied == nil { bytes.append(contentsOf: text.utf8) }
+        // Most texts need no escape: checked in one pass over their contiguous bytes, then copied whole.
+        if text.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(isPlain) }) ?? text.utf8.allSatisfy(isPlain) {
+            bytes.append(contentsOf: text.utf8)
             bytes.append(UInt8(ascii: "\""))
             return
         }
