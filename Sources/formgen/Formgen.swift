@@ -8,7 +8,8 @@ struct Formgen: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "formgen",
         abstract: "Generate static, accessible web forms from YAML/JSON configs.",
-        version: FormgenVersion.description(),
+        // The revision is looked up in the checkout only for `--version`: no other command reads `.git` as it starts.
+        version: CommandLine.arguments.dropFirst().contains("--version") ? FormgenVersion.description() : "formgen \(FormgenVersion.number)",
         subcommands: [
             Build.self, Check.self, Serve.self, Validate.self, SchemaCommand.self, InitCommand.self, NewCommand.self,
             Collect.self, Export.self, Rekey.self, Erase.self, Users.self,

@@ -166,16 +166,15 @@ public struct SiteBuilder {
         guard let previous else { return nil }
         let summarized = cache.summarizedFiles
         let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
-        let root = options.outputDirectory.hasSuffix("/") ? options.outputDirectory : options.outputDirectory + "/"
         var listed: [String] = []
         for file in files where file.owner.map(paths.contains) ?? false {
             guard let key = file.cacheKey, previous.outputKeys[file.path] == key else { return nil }
             listed.append(file.path)
         }
         // Looked for on every core: a thousand forms have thousands of files.
-        let missing = ResultSlots<Bool>(count: 1), found = listed
+        let missing = ResultSlots<Bool>(count: 1), found = listed, folder = OpenFolder(options.outputDirectory)
         FileSystemWork.run(found.count, jobs: options.jobs) { index in
-            if access(root + found[index], F_OK) != 0 { missing[0] = true }
+            if !folder.contains(found[index]) { missing[0] = true }
         }
         return missing[0] == true ? nil : Set(listed)
     }

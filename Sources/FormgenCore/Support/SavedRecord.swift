@@ -97,10 +97,28 @@ enum SavedRecord {
         mutating func optionalText() throws -> String? {
             guard let length = try rawCount() else { return nil }
             guard length <= bytes.count - position else { throw Damaged() }
-            let slice = UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)])
+            let slice = UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)]).assumingMemoryBound(to: UInt8.self)
             position += length
-            guard let text = String(validating: slice.assumingMemoryBound(to: UInt8.self), as: UTF8.self) else { throw Damaged() }
+            // Most texts are ASCII (paths, keys): those need no validation, which the generic `String(validating:)` does slowly.
+            if Self.isASCII(slice) { return String(decoding: slice, as: UTF8.self) }
+            guard let text = String(validating: slice, as: UTF8.self) else { throw Damaged() }
             return text
+        }
+
+        /// Whether every byte is below 0x80, checked eight at a time.
+        static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let base = bytes.baseAddress else { return true }
+            let raw = UnsafeRawPointer(base)
+            var index = 0
+            while index + 8 <= bytes.count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return false }
+                index += 1
+            }
+            return true
         }
 
         /// A list of diagnostics as ``Writer/diagnostics(_:)`` wrote it.

@@ -15,6 +15,13 @@ enum StableDescription {
             location.file = files(location.file)
             value = location
         }
+        // The leaves most settings are made of, written as `String(reflecting:)` would, without a mirror each.
+        switch value {
+        case let string as String: text += string.debugDescription; return
+        case let number as Int: text += String(number); return
+        case let flag as Bool: text += flag ? "true" : "false"; return
+        default: break
+        }
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .dictionary:

@@ -154,10 +154,11 @@ public struct OutputWriter: Sendable {
         defer { try? fileManager.removeItem(atPath: staging) }
         let staged = ResultSlots<String>(count: outputs.count)
         let failure = FirstError()
+        let folder = OpenFolder(root)
         FileSystemWork.run(outputs.count, jobs: jobs) { index in
             let relative = outputs[index].path
+            if let key = outputs[index].cacheKey, previousKeys[relative] == key, present.contains(relative) || folder.contains(relative) { return }
             let path = root + "/" + relative
-            if let key = outputs[index].cacheKey, previousKeys[relative] == key, present.contains(relative) || access(path, F_OK) == 0 { return }
             let data = outputs[index].bytes()
             if Self.hasSameBytes(path, data) { return }
             do {
