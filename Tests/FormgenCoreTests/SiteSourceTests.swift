@@ -120,3 +120,19 @@ import Testing
         #expect(SiteBuilder.passedChecks(after: nil).isEmpty)
     }
 }
+
+/// The extension a config file is told by, and the digest a file's record ends with: both read from the bytes.
+@Suite struct FileNamePartsTests {
+    @Test(arguments: [
+        ("forms/a.YAML", "yaml"), ("a.json", "json"), ("countries/be.yml", "yml"), ("x.tar.gz", "gz"), ("a/b.c/d.Yml", "yml"),
+        (".hidden", ""), ("forms/.yaml", ""), ("noext", ""), ("dir.d/file", ""), ("a/", ""), ("", ""), ("é/café.JSON", "json"),
+    ])
+    func anExtensionIsTheLastNamesEndLowerCased(_ path: String, _ expected: String) {
+        #expect(SiteSource.fileExtension(of: path) == expected)
+    }
+
+    @Test(arguments: [("12:345:1700000000:5:00ff", "00ff"), ("no-colon", ""), ("ends:", ""), ("é:ab", "ab")])
+    func aRecordsDigestFollowsItsLastColon(_ record: String, _ expected: String) {
+        #expect(ConfigCache.digest(inRecord: record) == expected)
+    }
+}

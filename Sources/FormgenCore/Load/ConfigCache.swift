@@ -91,8 +91,8 @@ public final class ConfigCache: @unchecked Sendable {
 
     /// The digest a ``FileDigests/record(of:)`` record ends with.
     static func digest(inRecord record: String) -> String {
-        guard let colon = record.lastIndex(of: ":") else { return "" }
-        return String(record[record.index(after: colon)...])
+        guard let colon = record.utf8.lastIndex(of: UInt8(ascii: ":")) else { return "" }
+        return String(record[record.utf8.index(after: colon)...])
     }
 
     /// Forgets the saved readings and every entry taken from them, so that the next load reads every file.
