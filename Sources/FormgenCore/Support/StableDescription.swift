@@ -15,7 +15,8 @@ enum StableDescription {
             location.file = files(location.file)
             value = location
         }
-        // The leaves most settings are made of, written as `String(reflecting:)` would, without a mirror each.
+        // The leaves most settings are made of, written as `String(reflecting:)` writes them, without a mirror each (an
+        // optional holding one is written as its value; an empty optional stays `nil`).
         switch value {
         case let string as String: text += string.debugDescription; return
         case let number as Int: text += String(number); return
