@@ -188,6 +188,22 @@ import Testing
         #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
     }
 
+    /// An unchanged output that is no longer in the output folder (a flow's page, which is not summarized) is looked for
+    /// before it is skipped, so the next rebuild in place writes it again; the pages still there are not written.
+    @Test func anUnchangedPageRemovedFromTheOutputIsWrittenAgain() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let first = try Self.build(site)
+        let flow = try #require(first.site?.flows.first?.id)
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("\(flow)/index.html"))
+        try Self.edit(site, "configs/forms/b.yaml") { $0.replacingOccurrences(of: "title: Form B", with: "title: Form Bee") }
+        let rebuilt = try Self.build(site)
+        #expect(rebuilt.written.contains("\(flow)/index.html"))
+        #expect(!rebuilt.written.contains("\(flow)/reference/index.html"))
+        _ = try Self.build(site, out: "clean", force: true)
+        #expect(Self.snapshot(site) == Self.snapshot(site, "clean"))
+    }
+
     @Test func readingsSurviveTheirOwnFormat() throws {
         let said = [Diagnostic(.warning, at: SourceLocation(file: "configs/forms/ü \"q\".yaml", line: 3, column: 7), "unknown key 'x' \\ “y”")]
         let summary = SavedReadings.Summary(file: "configs/forms/ü \"q\".yaml", digest: "abc", id: "q", path: "q", title: "Q “quoted” \\",
