@@ -91,6 +91,19 @@ import Testing
         #expect(html == PageRenderer(theme: theme.renderingThroughSwiftMustache, settings: SiteSettings()).renderForm(form))
     }
 
+    /// A site's templates folder is walked as files: a link to a template is the template it names, and a folder whose
+    /// name ends like a template's is not one (nothing to read, nothing said).
+    @Test func aLinkedTemplateIsReadAndAFolderNamedLikeOneIsSkipped() throws {
+        let site = try TestSite(["elsewhere/field.mustache": "<p class=\"linked\">{{label}}</p>\n", "templates/partials/notes.mustache/readme.txt": "not a template\n"])
+        let templates = site.root.appendingPathComponent("templates")
+        try FileManager.default.createSymbolicLink(atPath: templates.appendingPathComponent("partials/field.mustache").path,
+                                                   withDestinationPath: site.root.appendingPathComponent("elsewhere/field.mustache").path)
+        let log = DiagnosticLog()
+        let theme = Theme.load(overrides: templates.path, log: log)
+        #expect(log.diagnostics.isEmpty)
+        #expect(PageRenderer(theme: theme, settings: SiteSettings()).renderForm(Self.form(label: "Linked", required: false)).contains("<p class=\"linked\">Linked</p>"))
+    }
+
     /// A site template using a swift-mustache transform renders through swift-mustache.
     @Test func themeWithATransformRendersThroughSwiftMustache() throws {
         let site = try TestSite(["templates/partials/field.mustache": "<p>{{uppercased(label)}}</p>\n"])

@@ -125,11 +125,14 @@ public struct Theme: Sendable {
     /// The last theme loaded without a problem, by the digest of its texts and paths.
     private static let lastLoaded = LoadedTheme()
 
+    /// The theme's files under `root` by name (`layouts/form.mustache`), with their paths; folders are not files, and a
+    /// link is taken as the file it names.
     private static func collect(from root: String, into files: inout [String: String]) {
         for folder in folders {
             let directory = (root as NSString).appendingPathComponent(folder)
-            guard let names = try? FileManager.default.subpathsOfDirectory(atPath: directory) else { continue }
-            for name in names.sorted() where name.hasSuffix(".mustache") || name.hasSuffix(".css") || name.hasSuffix(".js") || (folder == "i18n" && name.hasSuffix(".json")) {
+            for entry in FolderWalk.entries(under: directory) where entry.kind != .folder {
+                let name = entry.path
+                guard name.hasSuffix(".mustache") || name.hasSuffix(".css") || name.hasSuffix(".js") || (folder == "i18n" && name.hasSuffix(".json")) else { continue }
                 files["\(folder)/\(name)"] = (directory as NSString).appendingPathComponent(name)
             }
         }
