@@ -34,7 +34,7 @@ import Testing
     ]
 
     /// Templates covering escaping, sections over every kind of value, standalone lines, indentation, inheritance,
-    /// comments and set delimiters.
+    /// comments and set delimiters; a list inside a list, after which each name is the outer item's again.
     @Test(arguments: [
         "{{name}} {{{name}}} {{&name}} {{quote}}",
         "{{#yes}}Y{{/yes}}{{#no}}N{{/no}}{{^no}}not{{/no}}{{^yes}}x{{/yes}}",
@@ -51,6 +51,7 @@ import Testing
         "{{=<% %>=}}\n<% name %> {{name}} <%# yes %>y<%/ yes %>\n<%={{ }}=%>{{count}}",
         "a {{#yes}}\nb\n{{/yes}} c\r\nd {{^no}}e{{/no}}\r\n",
         "{{ name }} {{# yes }}spaced{{/ yes }}",
+        "{{#items}}{{#person}}{{first}}{{/person}}{{label}}{{#items}}({{label}}){{/items}}{{label}}{{^empty}}-{{label}}{{/empty}};{{/items}}{{title}}",
     ])
     func rendersLikeSwiftMustache(_ template: String) throws {
         var library = MustacheLibrary()
