@@ -282,6 +282,18 @@ import Testing
         #expect(loaded?.docs.map(\.source) == ["guide.md", "privacy.md"])
     }
 
+    /// Relative links between folders: up to the common part, then down; `.` and empty parts are not folders.
+    @Test(arguments: [
+        ("docs", "form-1/reference", true, "../form-1/reference/"), ("docs", "docs/guide", true, "guide/"),
+        ("docs/guide", "docs", true, "../"), ("docs", "docs", true, "./"), ("a/./b//c", "a/b/d.pdf", false, "../d.pdf"),
+        ("", "form-1", true, "form-1/"), ("kyc/be", "/kyc//nl/./", true, "../nl/"), ("dé/ü", "dé/ö", true, "../ö/"),
+    ])
+    func relativeLinksClimbToTheCommonFolder(from: String, to: String, isFolder: Bool, expected: String) {
+        #expect(DocLinkResolver.relative(from: from, to: to, isFolder: isFolder) == expected)
+        #expect(DocLinkResolver.relative(from: DocLinkResolver.components(from), to: to, isFolder: isFolder) == expected)
+        #expect(DocLinkResolver.components(from) == from.unicodeScalars.split(separator: "/").map(String.init).filter { $0 != "." })
+    }
+
     @Test func outputIsDeterministic() throws {
         let site = try Self.site(["guide.md": Self.guide, "privacy.md": Self.privacy])
         #expect(try Self.build(site) == Self.build(site))

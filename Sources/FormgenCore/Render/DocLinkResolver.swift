@@ -75,7 +75,13 @@ public struct DocLinkResolver: Sendable {
 
     /// A relative address from the folder `from` to `to` (a folder, or a file when `isFolder` is false).
     static func relative(from: String, to: String, isFolder: Bool) -> String {
-        let here = components(from), there = components(to)
+        relative(from: components(from), to: to, isFolder: isFolder)
+    }
+
+    /// ``relative(from:to:isFolder:)`` from a folder already split into ``components(_:)`` (the docs index links to a
+    /// thousand references from one folder).
+    static func relative(from here: [String], to: String, isFolder: Bool) -> String {
+        let there = components(to)
         var common = 0
         while common < here.count, common < there.count, here[common] == there[common] { common += 1 }
         let up = String(repeating: "../", count: here.count - common)
@@ -103,8 +109,12 @@ public struct DocLinkResolver: Sendable {
         return (rest.removingPercentEncoding ?? rest, fragment)
     }
 
+    /// The path's parts between slashes, without `.` and empty ones (split as bytes: a slash is never part of another
+    /// character's UTF-8).
     static func components(_ path: String) -> [String] {
-        path.unicodeScalars.split(separator: "/").map(String.init).filter { $0 != "." && !$0.isEmpty }
+        path.utf8.split(separator: UInt8(ascii: "/")).compactMap { part in
+            part.count == 1 && part.first == UInt8(ascii: ".") ? nil : String(Substring(part))
+        }
     }
 
     /// Resolves `..`; nil when the path climbs above the config folder.

@@ -41,8 +41,9 @@ extension PageRenderer {
         let references = site.flows.map { ($0.title, $0.id) } + site.forms.map { ($0.title, $0.path) }
         context["hasReferences"] = .bool(!references.isEmpty)
         context["referencesHeading"] = "Form reference"
+        let here = DocLinkResolver.components(path)
         context["references"] = .objects(references.sorted { $0.1 < $1.1 }.map { title, formPath in
-            ["title": .text(title), "href": .text(DocLinkResolver.relative(from: path, to: "\(formPath)/reference", isFolder: true))]
+            ["title": .text(title), "href": .text(DocLinkResolver.relative(from: here, to: "\(formPath)/reference", isFolder: true))]
         })
         return page("docs-index", context)
     }
