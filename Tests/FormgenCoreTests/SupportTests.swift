@@ -68,6 +68,12 @@ import Testing
         #expect(first.hex.allSatisfy { "0123456789abcdef".contains($0) })
         #expect(first.hex == second.hex)
         #expect(first.hex != third.hex)
+        // The digits as every earlier formgen wrote them: lane a, then lane b, most significant first.
+        #expect(first.hex == "fc17b883ee074f584c4adc0e39b52bf7")
+        var empty = FNV1a()
+        empty.add("")
+        #expect(empty.hex == "af63bd4c8601b7df6c62272e07bb0142")
+        #expect(FNV1a().hex == "cbf29ce4842223256c62272e07bb0142")
     }
 
     @Test func fileDigestFollowsAChangeOfTheSameSize() throws {

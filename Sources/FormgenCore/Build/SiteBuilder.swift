@@ -183,11 +183,14 @@ public struct SiteBuilder {
         guard let cache, !cache.summarizedFiles.isEmpty else { return [] }
         guard let previous else { return nil }
         let summarized = cache.summarizedFiles
-        let paths = Set(site.forms.lazy.filter { summarized.contains($0.location.file) }.map(\.path))
+        // Forms and outputs read in place, by index: a thousand forms make thousands of outputs, on every rebuild.
+        var paths = Set<String>(minimumCapacity: site.forms.count)
+        for index in site.forms.indices where summarized.contains(site.forms[index].location.file) { paths.insert(site.forms[index].path) }
         var listed: [String] = []
-        for file in files where file.owner.map(paths.contains) ?? false {
-            guard let key = file.cacheKey, previous.outputKeys[file.path] == key else { return nil }
-            listed.append(file.path)
+        listed.reserveCapacity(files.count)
+        for index in files.indices where files[index].owner.map(paths.contains) ?? false {
+            guard let key = files[index].cacheKey, previous.outputKeys[files[index].path] == key else { return nil }
+            listed.append(files[index].path)
         }
         // Looked for on every core: a thousand forms have thousands of files.
         let missing = ResultSlots<Bool>(count: 1), found = listed, folder = OpenFolder(options.outputDirectory)
@@ -432,6 +435,7 @@ public struct SiteBuilder {
             }
             return hasher.hex
         }
+        keys.forms.reserveCapacity(site.forms.count + site.flows.reduce(0) { $0 + $1.countries.count })
         for index in site.forms.indices { keys.forms[site.forms[index].path] = key([site.forms[index].location.file]) }
         for flow in site.flows {
             for country in flow.countries { keys.forms[country.form.path] = key([country.form.location.file, flow.definitionFile]) }

@@ -344,10 +344,13 @@ public struct PageRenderer: Sendable {
             ["title": .text($0.title), "href": "\(up)\($0.id)/", "summary": summary($0.description), "referenceHref": "\(up)\($0.id)/reference/"]
         })
         let translated = Dictionary(site.translations.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        context["forms"] = .objects(site.forms.map { original in
-            let form = path.isEmpty ? original : translated["\(path)/\(original.path)"] ?? original
-            let href = form.path == original.path ? "\(up)\(form.path)" : original.path
-            return ["title": .text(form.title), "href": "\(href)/", "summary": summary(form.description),
+        // Each form read in place, by index (a copy of each of a thousand forms was a tenth of this page).
+        context["forms"] = .objects(site.forms.indices.map { index in
+            let originalPath = site.forms[index].path
+            let translation = path.isEmpty ? nil : translated["\(path)/\(originalPath)"]
+            let title = translation?.title ?? site.forms[index].title, description = translation.map(\.description) ?? site.forms[index].description
+            let href = translation.map { $0.path == originalPath ? "\(up)\($0.path)" : originalPath } ?? "\(up)\(originalPath)"
+            return ["title": .text(title), "href": "\(href)/", "summary": summary(description),
                     "referenceHref": "\(href)/reference/", "schemaHref": "\(href)/schema.json"]
         })
         context["hasPages"] = .bool(!site.pages.isEmpty)

@@ -23,13 +23,17 @@ struct FNV1a {
         a = (a ^ UInt64(buffer.count)) &* Self.prime
     }
 
-    /// The 128 bits as 32 lower-case hex digits.
+    /// The 128 bits as 32 lower-case hex digits, written straight into the string's storage (a cache key is made for
+    /// every output of every build).
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0, count: 32)
-        for (lane, value) in [a, b].enumerated() {
-            for index in 0..<16 { bytes[lane * 16 + index] = digits[Int((value >> UInt64(60 - index * 4)) & 0xf)] }
+        let (a, b) = (a, b)
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for index in 0..<16 {
+                let high = UInt8((a >> UInt64(60 - index * 4)) & 0xf), low = UInt8((b >> UInt64(60 - index * 4)) & 0xf)
+                buffer[index] = high < 10 ? 0x30 + high : 0x57 + high
+                buffer[16 + index] = low < 10 ? 0x30 + low : 0x57 + low
+            }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
