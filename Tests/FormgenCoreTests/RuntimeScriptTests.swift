@@ -250,4 +250,23 @@ import Testing
         let form = try #require(ExampleSite.form("kyc/nl"))
         #expect(theme.runtime.script(for: FormSpec(form))?.text == "console.log('mine');\n")
     }
+
+    /// The interface texts a script reads: `.key` ending a word, or `"key"` quoted; a longer name that starts like a
+    /// key is not it, and a key at the very end of the script counts.
+    @Test(arguments: [
+        ("M.step+1", ["step"]), ("M.stepper", []), ("M[\"tooFast\"]", ["tooFast"]), ("x.sent", ["sent"]),
+        ("x.sentence; y.sending", ["sending"]), ("\"retry\"", ["retry"]), ("retry", []), ("a.loading_", []), ("", []),
+        ("b.sendFailed.c.sent$", ["sendFailed"]), (".searchHint .searchNone)", ["searchHint", "searchNone"]),
+    ])
+    func theTextsAScriptReadsAreFoundByName(script: String, keys: [String]) {
+        #expect(RuntimeScript.PageScript(joined: script).messageKeys == Set(keys))
+    }
+
+    /// A module body is trimmed at its ends, white space of any kind, and a body that is only white space is left out.
+    @Test func bodiesAreJoinedTrimmed() {
+        #expect(RuntimeScript.join(["  a()\n", "\u{00A0}\tb();\u{2028}", " \n "]) == "(function(){\"use strict\";\na()\n;\nb();\n})();")
+        #expect(RuntimeScript.trimmed("a") == "a")
+        #expect(RuntimeScript.trimmed(" ") == "")
+        #expect(RuntimeScript.trimmed("\u{3000}x\r\n") == "x")
+    }
 }

@@ -31,17 +31,21 @@ public struct RuntimeScript: Sendable {
             self.cspSource = cspSource
         }
 
+        /// Whether `needle` occurs in `bytes` (followed by no identifier byte when `endingWord`), compared in place with
+        /// `memcmp` where the first byte matches: a slice copied at every candidate was a quarter of a one-form
+        /// rebuild's first page.
         private static func contains(_ bytes: [UInt8], _ needle: [UInt8], endingWord: Bool) -> Bool {
-            guard needle.count <= bytes.count else { return false }
-            var start = 0
-            while start + needle.count <= bytes.count {
-                if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle {
-                    let end = start + needle.count
-                    if !endingWord || end == bytes.count || !Self.isIdentifierByte(bytes[end]) { return true }
+            guard let first = needle.first, needle.count <= bytes.count else { return false }
+            return bytes.withUnsafeBytes { haystack in
+                needle.withUnsafeBytes { wanted in
+                    for start in 0...(haystack.count - wanted.count) where haystack[start] == first
+                        && memcmp(haystack.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0 {
+                        let end = start + wanted.count
+                        if !endingWord || end == haystack.count || !Self.isIdentifierByte(haystack[end]) { return true }
+                    }
+                    return false
                 }
-                start += 1
             }
-            return false
         }
 
         private static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -176,9 +180,7 @@ public struct RuntimeScript: Sendable {
         field.validations.contains { rule in
             guard rule.rule == "minDate" || rule.rule == "maxDate" else { return false }
             let text = rule.value?.text ?? ""
-            // Foundation trims only when an end may be white space (a bound written plainly starts and ends with ASCII).
-            let ends = (text.utf8.first ?? 0x21, text.utf8.last ?? 0x21)
-            let bound = (0x21..<0x7F).contains(ends.0) && (0x21..<0x7F).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let bound = trimmed(text)
             return bound != "today" && !isFixedDate(bound)
         } || (field.fields ?? []).contains(where: hasOffsetBound)
     }
@@ -297,10 +299,17 @@ public struct RuntimeScript: Sendable {
     /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
     /// so no body's last statement runs on into the next body. `minified` bodies (no comments) follow each other on
     /// one line, a `;` between them.
+    /// `text` without white space at its ends: Foundation trims only when an end may be white space (a bound or a
+    /// module body written plainly starts and ends with printable ASCII).
+    static func trimmed(_ text: String) -> String {
+        let ends = (text.utf8.first ?? 0x20, text.utf8.last ?? 0x20)
+        return (0x21..<0x7F).contains(ends.0) && (0x21..<0x7F).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func join(_ bodies: [String], minified: Bool = false) -> String {
         var text = "(function(){\"use strict\";\n"
         for body in bodies {
-            let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = Self.trimmed(body)
             guard !trimmed.isEmpty else { continue }
             text += trimmed + (trimmed.hasSuffix(";") ? (minified ? "" : "\n") : (minified ? ";" : "\n;\n"))
         }
