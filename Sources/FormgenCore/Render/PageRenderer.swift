@@ -348,7 +348,8 @@ public struct PageRenderer: Sendable {
         context["forms"] = .objects(site.forms.indices.map { index in
             let originalPath = site.forms[index].path
             let translation = path.isEmpty ? nil : translated["\(path)/\(originalPath)"]
-            let title = translation?.title ?? site.forms[index].title, description = translation.map(\.description) ?? site.forms[index].description
+            let title = translation?.title ?? site.forms[index].title
+            let description = translation.map(\.description) ?? site.forms[index].description
             let href = translation.map { $0.path == originalPath ? "\(up)\($0.path)" : originalPath } ?? "\(up)\(originalPath)"
             return ["title": .text(title), "href": "\(href)/", "summary": summary(description),
                     "referenceHref": "\(href)/reference/", "schemaHref": "\(href)/schema.json"]

@@ -29,9 +29,9 @@ struct FNV1a {
         let (a, b) = (a, b)
         return String(unsafeUninitializedCapacity: 32) { buffer in
             for index in 0..<16 {
-                let high = UInt8((a >> UInt64(60 - index * 4)) & 0xf), low = UInt8((b >> UInt64(60 - index * 4)) & 0xf)
-                buffer[index] = high < 10 ? 0x30 + high : 0x57 + high
-                buffer[16 + index] = low < 10 ? 0x30 + low : 0x57 + low
+                let digitOfA = UInt8((a >> UInt64(60 - index * 4)) & 0xf), digitOfB = UInt8((b >> UInt64(60 - index * 4)) & 0xf)
+                buffer[index] = digitOfA < 10 ? 0x30 + digitOfA : 0x57 + digitOfA
+                buffer[16 + index] = digitOfB < 10 ? 0x30 + digitOfB : 0x57 + digitOfB
             }
             return 32
         }

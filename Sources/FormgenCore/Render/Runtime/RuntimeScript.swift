@@ -296,9 +296,6 @@ public struct RuntimeScript: Sendable {
         return ordered
     }
 
-    /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
-    /// so no body's last statement runs on into the next body. `minified` bodies (no comments) follow each other on
-    /// one line, a `;` between them.
     /// `text` without white space at its ends: Foundation trims only when an end may be white space (a bound or a
     /// module body written plainly starts and ends with printable ASCII).
     static func trimmed(_ text: String) -> String {
@@ -306,6 +303,9 @@ public struct RuntimeScript: Sendable {
         return (0x21..<0x7F).contains(ends.0) && (0x21..<0x7F).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
+    /// so no body's last statement runs on into the next body. `minified` bodies (no comments) follow each other on
+    /// one line, a `;` between them.
     static func join(_ bodies: [String], minified: Bool = false) -> String {
         var text = "(function(){\"use strict\";\n"
         for body in bodies {
