@@ -265,8 +265,9 @@ import Testing
     /// A module body is trimmed at its ends, white space of any kind, and a body that is only white space is left out.
     @Test func bodiesAreJoinedTrimmed() {
         #expect(RuntimeScript.join(["  a()\n", "\u{00A0}\tb();\u{2028}", " \n "]) == "(function(){\"use strict\";\na()\n;\nb();\n})();")
-        #expect(RuntimeScript.trimmed("a") == "a")
-        #expect(RuntimeScript.trimmed(" ") == "")
-        #expect(RuntimeScript.trimmed("\u{3000}x\r\n") == "x")
+        #expect(ASCIIWords.trimmed("a") == "a")
+        #expect(ASCIIWords.trimmed(" ") == "")
+        #expect(ASCIIWords.trimmed("\u{3000}x\r\n") == "x")
+        #expect(ASCIIWords.trimmed(" \tx y\n") == "x y")
     }
 }

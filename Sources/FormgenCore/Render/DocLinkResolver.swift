@@ -109,12 +109,14 @@ public struct DocLinkResolver: Sendable {
         return (rest.removingPercentEncoding ?? rest, fragment)
     }
 
-    /// The path's parts between slashes, without `.` and empty ones (split as bytes: a slash is never part of another
-    /// character's UTF-8).
+    /// The path's parts between slashes, without `.` and empty ones (split as bytes, which holds for any text: a slash
+    /// is never part of another character's UTF-8).
     static func components(_ path: String) -> [String] {
-        path.utf8.split(separator: UInt8(ascii: "/")).compactMap { part in
-            part.count == 1 && part.first == UInt8(ascii: ".") ? nil : String(Substring(part))
+        var parts: [String] = []
+        ASCIIWords.forEach(in: path, separator: UInt8(ascii: "/")) { part in
+            if part != "." { parts.append(String(part)) }
         }
+        return parts
     }
 
     /// Resolves `..`; nil when the path climbs above the config folder.

@@ -83,7 +83,7 @@ public enum Markdown {
     /// a single paragraph loses its `<p>` wrapper.
     public static func inlineHTML(_ markdown: String) -> String {
         let rendered = Markdown.html(markdown)
-        var html = ASCIIWords.trimmedASCII(rendered) ?? rendered.trimmingCharacters(in: .whitespacesAndNewlines)
+        var html = ASCIIWords.trimmed(rendered)
         if html.hasPrefix("<p>"), html.hasSuffix("</p>"), isOneParagraph(html) {
             html = String(html.dropFirst(3).dropLast(4))
         }
@@ -333,7 +333,7 @@ public enum Markdown {
                 break
             }
         }
-        return ASCIIWords.trimmedASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return ASCIIWords.trimmed(text)
     }
 
     /// GitHub's heading slug: lower case, punctuation dropped, spaces as hyphens.

@@ -41,4 +41,10 @@ enum ASCIIWords {
         if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
         return String(text[first...last])
     }
+
+    /// `text` without white space and newlines at its ends: ``trimmedASCII(_:)`` where it answers, Foundation's
+    /// trimming otherwise (any text).
+    static func trimmed(_ text: String) -> String {
+        trimmedASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }

@@ -180,7 +180,7 @@ public struct RuntimeScript: Sendable {
         field.validations.contains { rule in
             guard rule.rule == "minDate" || rule.rule == "maxDate" else { return false }
             let text = rule.value?.text ?? ""
-            let bound = trimmed(text)
+            let bound = ASCIIWords.trimmed(text)
             return bound != "today" && !isFixedDate(bound)
         } || (field.fields ?? []).contains(where: hasOffsetBound)
     }
@@ -296,20 +296,13 @@ public struct RuntimeScript: Sendable {
         return ordered
     }
 
-    /// `text` without white space at its ends: Foundation trims only when an end may be white space (a bound or a
-    /// module body written plainly starts and ends with printable ASCII).
-    static func trimmed(_ text: String) -> String {
-        let ends = (text.utf8.first ?? 0x20, text.utf8.last ?? 0x20)
-        return (0x21..<0x7F).contains(ends.0) && (0x21..<0x7F).contains(ends.1) ? text : text.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     /// Bodies in one strict-mode function, each on its own lines; a `;` line after a body that does not end in `;`,
     /// so no body's last statement runs on into the next body. `minified` bodies (no comments) follow each other on
     /// one line, a `;` between them.
     static func join(_ bodies: [String], minified: Bool = false) -> String {
         var text = "(function(){\"use strict\";\n"
         for body in bodies {
-            let trimmed = Self.trimmed(body)
+            let trimmed = ASCIIWords.trimmed(body)
             guard !trimmed.isEmpty else { continue }
             text += trimmed + (trimmed.hasSuffix(";") ? (minified ? "" : "\n") : (minified ? ";" : "\n;\n"))
         }
