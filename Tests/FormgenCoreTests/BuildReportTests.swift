@@ -33,14 +33,22 @@ struct BuildReportTests {
         let binary = folder.appendingPathComponent("formgen")
         try Data("one".utf8).write(to: binary)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: binary.path)
-        let first = BuildOptions.identity(ofExecutable: binary)
+        let first = BuildOptions.identity(ofExecutable: binary.path)
         #expect(first.hasPrefix(binary.path + "|3|1000000."))
-        #expect(BuildOptions.identity(ofExecutable: binary) == first)
+        #expect(BuildOptions.identity(ofExecutable: binary.path) == first)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_001)], ofItemAtPath: binary.path)
-        #expect(BuildOptions.identity(ofExecutable: binary) != first)
+        #expect(BuildOptions.identity(ofExecutable: binary.path) != first)
         try Data("longer".utf8).write(to: binary)
-        #expect(BuildOptions.identity(ofExecutable: binary).hasPrefix(binary.path + "|6|"))
-        #expect(BuildOptions.identity(ofExecutable: folder.appendingPathComponent("missing")) == "")
+        #expect(BuildOptions.identity(ofExecutable: binary.path).hasPrefix(binary.path + "|6|"))
+        #expect(BuildOptions.identity(ofExecutable: folder.appendingPathComponent("missing").path) == "")
         #expect(BuildOptions.identity(ofExecutable: nil) == "")
+        #expect(BuildOptions.identity(ofExecutable: "") == "")
+    }
+
+    /// By default a build is keyed by the binary that runs it, found through `/proc/self/exe`.
+    @Test func theDefaultIdentityIsTheRunningBinarys() {
+        let running = FormgenVersion.runningExecutable()
+        #expect(FileManager.default.fileExists(atPath: running))
+        #expect(BuildOptions().toolIdentity.hasPrefix(running + "|"))
     }
 }

@@ -28,7 +28,7 @@ public struct BuildOptions: Sendable {
 
     public init(configDirectory: String = "configs", templatesDirectory: String? = "templates",
                 outputDirectory: String = "public", baseURL: String? = nil,
-                toolIdentity: String = BuildOptions.identity(ofExecutable: Bundle.main.executableURL)) {
+                toolIdentity: String = BuildOptions.identity(ofExecutable: FormgenVersion.runningExecutable())) {
         self.configDirectory = configDirectory
         self.templatesDirectory = templatesDirectory
         self.outputDirectory = outputDirectory
@@ -37,11 +37,12 @@ public struct BuildOptions: Sendable {
     }
 
     /// A binary's identity for build keys: its path, size and modification time ("" when it cannot be read).
-    /// Read with `stat`: `FileManager`'s dictionary of `Any` took a millisecond of dynamic casts at every start.
-    public static func identity(ofExecutable executable: URL?) -> String {
+    /// Read with `stat`: `FileManager`'s dictionary of `Any` took a millisecond of dynamic casts at every start (and
+    /// the path comes from `/proc/self/exe`, not `Bundle.main`, which took another half).
+    public static func identity(ofExecutable executable: String?) -> String {
         var info = stat()
-        guard let executable, stat(executable.path, &info) == 0 else { return "" }
-        return "\(executable.path)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        guard let executable, !executable.isEmpty, stat(executable, &info) == 0 else { return "" }
+        return "\(executable)|\(info.st_size)|\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 }
 
