@@ -18,7 +18,7 @@ public enum BuiltinTemplates {
     static let bundleName = "formgen_FormgenTemplates.resources"
 
     /// `formgen_FormgenTemplates.resources` in the folder of the running binary (links resolved), when it is a folder.
-    static func besideExecutable(executable: String? = runningExecutable()) -> URL? {
+    public static func besideExecutable(executable: String? = runningExecutable()) -> URL? {
         guard let executable, let slash = executable.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let folder = String(executable[..<slash]) + "/" + bundleName
         var info = stat()
@@ -27,7 +27,7 @@ public enum BuiltinTemplates {
     }
 
     /// The running binary's path from `/proc/self/exe` (nil where there is none).
-    private static func runningExecutable() -> String? {
+    @usableFromInline static func runningExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

@@ -18,6 +18,9 @@ struct Formgen: AsyncParsableCommand {
 
     /// Like ParsableCommand's, but usage errors exit with 2 and config errors with 1.
     static func main() async {
+        // The built-in theme's message tables are read on another core while the arguments are parsed (most commands
+        // build or check a site); a command that needs none leaves the thread unfinished as it exits.
+        DispatchQueue.global(qos: .userInitiated).async { Theme.prepareBuiltins() }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -32,6 +32,14 @@ public struct Theme: Sendable {
 
     static let folders = ["layouts", "partials", "assets", "i18n"]
 
+    /// Reads what loading any theme takes from the built-in one whatever the options (its message tables, 4 ms), so
+    /// that a command can have it read on another core while its arguments are parsed. Only when the built-in theme is
+    /// beside the binary: elsewhere finding it is left to the command (`Bundle.module` stops a process that has none).
+    public static func prepareBuiltins() {
+        guard BuiltinTemplates.besideExecutable() != nil else { return }
+        _ = Messages.builtin
+    }
+
     /// Loads the theme; template syntax errors are logged with their file and position. A theme whose texts
     /// are those of the last theme loaded without errors is that theme (`formgen serve` loads it on every save).
     /// Its message tables are `messages` when given (the build reads them first, to report their problems), else
