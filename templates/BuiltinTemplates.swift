@@ -26,8 +26,8 @@ public enum BuiltinTemplates {
         return URL(fileURLWithPath: folder, isDirectory: true)
     }
 
-    /// The running binary's path from `/proc/self/exe` (nil where there is none).
-    @usableFromInline static func runningExecutable() -> String? {
+    /// The running binary's path from `/proc/self/exe`, its links resolved (nil where there is none).
+    public static func runningExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

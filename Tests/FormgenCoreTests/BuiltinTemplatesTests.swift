@@ -22,6 +22,12 @@ struct BuiltinTemplatesTests {
         #expect(BuiltinTemplates.besideExecutable(executable: nil) == nil)
     }
 
+    @Test func theRunningBinaryIsWhatProcSelfExeNames() throws {
+        let named = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #expect(BuiltinTemplates.runningExecutable() == named)
+        #expect(FileManager.default.isExecutableFile(atPath: named))
+    }
+
     @Test func aFileNamedLikeTheBundleIsNotIt() throws {
         let folder = try TestSite([BuiltinTemplates.bundleName: "not a folder"], prefix: "formgen-bundle")
         defer { folder.remove() }

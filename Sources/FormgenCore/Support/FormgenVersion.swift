@@ -1,4 +1,5 @@
 import Foundation
+import FormgenTemplates
 
 /// formgen's version, and the git revision a binary was built from: its checkout's, or the one a release recorded.
 public enum FormgenVersion {
@@ -16,8 +17,7 @@ public enum FormgenVersion {
     /// The path of the running binary with its links resolved: `/proc/self/exe` on Linux, so a binary run by name
     /// through `PATH` or through a symlink is found where it is; else the first argument.
     public static func runningExecutable() -> String {
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        return CommandLine.arguments.first ?? ""
+        BuiltinTemplates.runningExecutable() ?? CommandLine.arguments.first ?? ""
     }
 
     /// The commit checked out in the repository whose `.build/` holds `executable`, read from the files in
