@@ -7,7 +7,11 @@ public enum BuiltinTemplates {
     /// The folder holding `layouts/`, `partials/` and `assets/`: the resource bundle beside the running binary, as
     /// SwiftPM's `Bundle.module` looks for it first, found with one `readlink` and one `stat` (making `Bundle.main`
     /// and the bundle took 1.5 ms of every start); else wherever `Bundle.module` finds it (the build folder).
-    public static let directory: URL = besideExecutable() ?? bundled()
+    public static let directory: URL = besideRunningBinary ?? bundled()
+
+    /// The resource bundle beside the running binary, looked for once; nil when it is not there (then finding the
+    /// folder goes through `Bundle.module`, which stops a process that has none).
+    public static let besideRunningBinary: URL? = besideExecutable()
 
     /// The folder as `Bundle.module` finds it.
     static func bundled() -> URL {
@@ -18,7 +22,7 @@ public enum BuiltinTemplates {
     static let bundleName = "formgen_FormgenTemplates.resources"
 
     /// `formgen_FormgenTemplates.resources` in the folder of the running binary (links resolved), when it is a folder.
-    public static func besideExecutable(executable: String? = runningExecutable()) -> URL? {
+    static func besideExecutable(executable: String? = runningExecutable()) -> URL? {
         guard let executable, let slash = executable.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
         let folder = String(executable[..<slash]) + "/" + bundleName
         var info = stat()

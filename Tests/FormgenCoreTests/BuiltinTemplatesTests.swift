@@ -9,6 +9,8 @@ struct BuiltinTemplatesTests {
     @Test func theFolderIsTheOneBundleModuleFinds() {
         #expect(BuiltinTemplates.directory.standardizedFileURL == BuiltinTemplates.bundled().standardizedFileURL)
         #expect(FileManager.default.fileExists(atPath: BuiltinTemplates.directory.appendingPathComponent("layouts/base.mustache").path))
+        // The test binary is built beside the bundle, as formgen is: the folder is the one found there.
+        #expect(BuiltinTemplates.besideRunningBinary?.path == BuiltinTemplates.directory.path)
     }
 
     @Test func theBundleBesideABinaryIsFound() throws {

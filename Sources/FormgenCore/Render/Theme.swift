@@ -34,9 +34,9 @@ public struct Theme: Sendable {
 
     /// Reads what loading any theme takes from the built-in one whatever the options (its message tables, 4 ms), so
     /// that a command can have it read on another core while its arguments are parsed. Only when the built-in theme is
-    /// beside the binary: elsewhere finding it is left to the command (`Bundle.module` stops a process that has none).
+    /// beside the binary: elsewhere finding it is left to the command.
     public static func prepareBuiltins() {
-        guard BuiltinTemplates.besideExecutable() != nil else { return }
+        guard BuiltinTemplates.besideRunningBinary != nil else { return }
         _ = Messages.builtin
     }
 
