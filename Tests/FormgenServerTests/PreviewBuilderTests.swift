@@ -48,6 +48,21 @@ import Testing
         }
     }
 
+    /// A watcher can miss a change (its event queue overflowed, a folder was moved in place of another): a form whose
+    /// bytes changed is read again although the change that started the build named another file.
+    @Test func aChangedFormTheWatcherDidNotNameIsReadAgain() throws {
+        let site = try TestSite.make(build: false)
+        defer { site.remove() }
+        let builder = PreviewBuilder(options: site.buildOptions)
+        guard case .built = builder.build(changes: []) else { Issue.record("first build failed"); return }
+        let readBefore = builder.configFilesRead
+        try site.write("configs/forms/contact.yaml", ContactForm.yaml.replacingOccurrences(of: "label: Your name", with: "label: Your full name"))
+        let outcome = builder.build(changes: changed(site, "configs"))
+        #expect(written(outcome) == ["contact/index.html", "contact/reference/index.html", "contact/schema.json"])
+        #expect(try site.read("public/contact/index.html").contains("Your full name"))
+        #expect(builder.configFilesRead == readBefore + 1, "only the changed form is read again")
+    }
+
     @Test func aNewTitleRewritesTheHomePageToo() throws {
         let site = try TestSite.make(build: false)
         defer { site.remove() }

@@ -20,8 +20,9 @@ public final class ConfigCache: @unchecked Sendable {
     private let lock = NSLock()
     /// How many files were read (not taken from the cache) since the cache was made.
     public private(set) var filesRead = 0
-    /// The files that changed since the last load (as `SiteSource` names them), when a watcher said so; nil: any may have.
-    private var changedFiles: Set<String>?
+    /// How a file's current bytes are told from those an entry was read from without reading the file again (by its
+    /// inode, size and change time); nil: every file is read again, and an entry counts only for the same text.
+    private let stamps: FileDigests?
     /// The readings the last build saved (``SavedReadings``), and the digests that tell which files are unchanged since:
     /// the records this build's fingerprint made (``FileDigests/record(of:)``, by path), else `digests`.
     private var saved: (readings: SavedReadings, digests: FileDigests, current: [String: String])?
@@ -30,14 +31,12 @@ public final class ConfigCache: @unchecked Sendable {
     /// The digest of the site settings of the last load.
     private(set) var settingsDigest: String?
 
-    public init() {}
-
-    /// Tells the next load which config files changed since the last one (`formgen serve`'s watcher knows):
-    /// the others are taken from the cache without being read again. Nil (the default) reads every file.
-    public func expectChanges(in files: Set<String>?) {
-        lock.lock()
-        changedFiles = files
-        lock.unlock()
+    /// A cache that takes a file's entry without reading the file when `stamps` (kept across builds, as `formgen serve`
+    /// keeps its digests) say the file's bytes are still those the entry was read from; without it every file is
+    /// read again. What a folder watcher reported is never trusted for this: a watcher can miss changes (an overflowed
+    /// event queue, a folder moved in place of another).
+    public init(stamps: FileDigests? = nil) {
+        self.stamps = stamps
     }
 
     /// Offers a build's saved readings: the next load takes a file whose bytes still have the saved digest (as `digests`
@@ -137,19 +136,15 @@ public final class ConfigCache: @unchecked Sendable {
         return SavedReadings(tool: tool, settingsDigest: settingsDigest, summaries: summaries, checks: checks)
     }
 
-    /// The files of `files` the last `expectChanges` did not name (none when it named no set); consumes the set.
-    func unchangedFiles(among files: [String]) -> Set<String> {
+    /// A file's reading under settings of this digest, when the cache's stamps say the file's bytes are still those
+    /// it was read from (the file is read only if its stamp moved); nil without stamps.
+    func unchangedEntry(for file: String, settingsDigest: String) -> Entry? {
+        guard let stamps else { return nil }
         lock.lock()
-        defer { changedFiles = nil; lock.unlock() }
-        guard let changed = changedFiles else { return [] }
-        return Set(files).subtracting(changed)
-    }
-
-    /// A file's reading when it was read under settings of this digest, whatever its text was.
-    func entry(for file: String, settingsDigest: String) -> Entry? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[file], entry.digest != nil, entry.key.hasSuffix("|" + settingsDigest) else { return nil }
+        let entry = entries[file]
+        lock.unlock()
+        guard let entry, let digest = entry.digest, entry.key == digest + "|" + settingsDigest,
+              stamps.record(of: file)?.digest == digest else { return nil }
         return entry
     }
 

@@ -47,7 +47,6 @@ public struct SiteLoader: Sendable {
         let files = configFiles(in: ["forms", "countries"])
         let readings = ResultSlots<ConfigCache.Entry>(count: files.count)
         let digests = ResultSlots<String>(count: files.count)
-        let unchanged = cache?.unchangedFiles(among: files) ?? []
         cache?.noteSettings(settingsDigest)
         let saved = cache?.savedSummaries(settingsDigest: settingsDigest)
         let summarized = ResultSlots<Bool>(count: files.count)
@@ -58,7 +57,7 @@ public struct SiteLoader: Sendable {
                 summarized[index] = true
                 return
             }
-            if unchanged.contains(files[index]), let cached = cache?.entry(for: files[index], settingsDigest: settingsDigest) {
+            if let cached = cache?.unchangedEntry(for: files[index], settingsDigest: settingsDigest) {
                 readings[index] = cached
                 digests[index] = cached.digest
                 return

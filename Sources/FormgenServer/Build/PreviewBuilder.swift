@@ -14,13 +14,15 @@ public final class PreviewBuilder: @unchecked Sendable {
     private var last: BuildState?
     /// Whether the last good build fetches remote sources.
     private var lastUsesRemote = false
-    private let cache = ConfigCache()
+    /// What the loader read, kept across saves; a config file whose stamp did not move is not read again.
+    private let cache: ConfigCache
     /// The input files' digests, kept across saves: only a saved file is read again to fingerprint the site.
     private let digests = FileDigests()
     private let oneAtATime = NSLock()
 
     public init(options: BuildOptions) {
         self.options = options
+        cache = ConfigCache(stamps: digests)
     }
 
     /// Whether the last good build's site fetches remote sources.
@@ -59,7 +61,6 @@ public final class PreviewBuilder: @unchecked Sendable {
         do {
             let report: BuildReport
             if let last, !changes.isEmpty || refresh {
-                cache.expectChanges(in: refresh ? nil : configPaths(of: changes))
                 report = try builder.update(after: last, log: DiagnosticLog(), clock: clock)
             } else {
                 report = try builder.build(log: DiagnosticLog(), clock: clock)
@@ -77,15 +78,6 @@ public final class PreviewBuilder: @unchecked Sendable {
             last = nil
             return .failed(diagnostics: "error: cannot write \(options.outputDirectory)/: \(error.localizedDescription)")
         }
-    }
-
-    /// The changed files as the loader names them (`<config folder>/forms/a.yaml`); files outside the config folder
-    /// (templates) are no config the loader reads.
-    private func configPaths(of changes: [String]) -> Set<String> {
-        let folder = Self.standardized(options.configDirectory) + "/"
-        return Set(changes.map(Self.standardized).filter { $0.hasPrefix(folder) }.map { changed in
-            (options.configDirectory as NSString).appendingPathComponent(String(changed.dropFirst(folder.count)))
-        })
     }
 
     static func standardized(_ path: String) -> String {

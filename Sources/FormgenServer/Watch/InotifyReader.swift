@@ -3,9 +3,11 @@ import Foundation
 import Glibc
 
 /// An inotify instance with a watch on each folder under some roots; reports changed paths.
-/// Folders created later are watched as they appear. Used by one thread at a time.
+/// Folders created later are watched as they appear. When the kernel's event queue overflowed (events were lost), it
+/// reports each root as changed and watches its folders again. Used by one thread at a time.
 final class InotifyReader: @unchecked Sendable {
     private let descriptor: Int32
+    private let roots: [String]
     private var folders: [Int32: String] = [:]
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
                                      | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
@@ -13,7 +15,8 @@ final class InotifyReader: @unchecked Sendable {
     init(folders roots: [String]) throws {
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw WatchError.cannotWatch("inotify", errno: errno) }
-        for root in roots.sorted() where FileManager.default.fileExists(atPath: root) {
+        self.roots = roots.sorted()
+        for root in self.roots where FileManager.default.fileExists(atPath: root) {
             try watchTree(root)
         }
     }
@@ -55,6 +58,7 @@ final class InotifyReader: @unchecked Sendable {
     /// ends with `IN_CLOSE_WRITE`; a created or modified file may still be open).
     func readEvents() -> [String: Bool] {
         var changed: [String: Bool] = [:]
+        var overflowed = false
         let capacity = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: MemoryLayout<inotify_event>.alignment)
         defer { buffer.deallocate() }
@@ -67,6 +71,7 @@ final class InotifyReader: @unchecked Sendable {
                 let nameStart = buffer.advanced(by: offset + MemoryLayout<inotify_event>.size)
                 let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 { overflowed = true }
                 guard let folder = folders[event.wd] else { continue }
                 let path = name.isEmpty ? folder : (folder as NSString).appendingPathComponent(name)
                 changed[path] = event.mask & Self.finishing != 0
@@ -74,6 +79,13 @@ final class InotifyReader: @unchecked Sendable {
                     try? watchTree(path)
                 }
                 if event.mask & UInt32(IN_IGNORED) != 0 { folders[event.wd] = nil }
+            }
+        }
+        if overflowed {
+            // Which files changed is lost: every root stands for all its files, and folders made meanwhile get watches.
+            for root in roots where FileManager.default.fileExists(atPath: root) {
+                changed[root] = true
+                try? watchTree(root)
             }
         }
         return changed
