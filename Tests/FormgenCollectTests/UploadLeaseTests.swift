@@ -192,4 +192,27 @@ import Testing
             #expect(try await harness.leased() == false)
         }
     }
+
+    /// The leases' files of the submissions stored are gone once they are: the folder does not grow by a file per upload.
+    @Test func aStoredSubmissionLeavesNoLeaseFile() async throws {
+        try await Self.withHarness { harness in
+            let statuses = [try await harness.post(through: harness.store), try await harness.post(through: harness.store)]
+            #expect(statuses == [200, 200])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: UploadLeases(folder: harness.uploads).leasesFolder) == ["lock"])
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
+        }
+    }
+
+    @Test func aReleasedLeaseKeepsTheLeaseFileAnotherLeaseHolds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formgen-leases-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let leases = UploadLeases(folder: folder.path)
+        let leaseFile = (leases.leasesFolder as NSString).appendingPathComponent(Self.digest)
+        let first = try leases.lease([Self.digest])
+        let second = try leases.lease([Self.digest])
+        first.release()
+        #expect(FileManager.default.fileExists(atPath: leaseFile), "the second lease still holds it")
+        second.release()
+        #expect(!FileManager.default.fileExists(atPath: leaseFile))
+    }
 }

@@ -14,8 +14,9 @@ import Darwin
 /// `.formgen-leases/lock` shared. A removal holds the folder lock exclusively while it looks for leases, checks the
 /// references again and deletes, so no lease starts meanwhile; a lease held then keeps its file; a submission that
 /// released its lease before had stored its row, which the reference check sees. A submission that fails deletes the
-/// files it held that no row names and no other submission holds, the same way. A process that dies releases its
-/// locks with it.
+/// files it held that no row names and no other submission holds, the same way. A released lease removes its lease
+/// files that no other submission holds when the folder lock is free at once (no lease is being taken), so the folder
+/// does not keep a file per upload. A process that dies releases its locks with it.
 public struct UploadLeases: Sendable {
     /// The uploads folder.
     public let folder: String
@@ -46,10 +47,12 @@ public struct UploadLeases: Sendable {
         }
 
         public func release() {
-            lock.withLock {
+            let released = lock.withLock {
                 for descriptor in descriptors { close(descriptor) }
-                descriptors = []
+                defer { descriptors = [] }
+                return !descriptors.isEmpty
             }
+            if released { leases.removeFreeLeaseFiles(digests) }
         }
 
         /// Releases the lease, then (holding the folder, as a removal does) deletes the files no other submission
@@ -124,6 +127,16 @@ public struct UploadLeases: Sendable {
         }
         defer { close(folderLock) }
         return try await body()
+    }
+
+    /// Removes the lease files of `digests` that no lease holds, when the folder lock can be held exclusively at once;
+    /// otherwise (a lease being taken, a removal running) they are left to a later release or removal.
+    func removeFreeLeaseFiles(_ digests: [String]) {
+        let descriptor = open(lockPath, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+        for digest in digests { _ = try? isLeased(digest) }
     }
 
     /// Whether a submission holds `digest` now; a lease file no one holds is removed. Call it within ``exclusively(_:)``.
