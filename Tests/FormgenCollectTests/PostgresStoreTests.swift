@@ -1,4 +1,4 @@
-import FormgenCollect
+@testable import FormgenCollect
 import FormgenCore
 import FormgenTestSupport
 import Foundation
@@ -108,6 +108,24 @@ import Testing
         let outbox = try await stores[0].outbox()
         #expect(outbox.map(\.submission.id).sorted() == rows.map(\.id).sorted())
         for store in stores { await store.close() }
+    }
+
+    /// A statement sent and not answered within the deadline may still be done: the error says so, and collect then
+    /// keeps the submission's files (a row may land after the 503 and name them).
+    @Test func aStatementPastTheDeadlineMayStillBeDone() async throws {
+        let store = try await PostgresSubmissionStore(url: try await TestPostgres.freshDatabase(), connections: 1, timeout: .milliseconds(500),
+                                                      connectTimeout: .seconds(60), logger: TestSite.quietLogger)
+        do {
+            _ = try await store.withRetries(safeAfterSending: false) { _ in
+                try await Task.sleep(for: .seconds(5))
+                return 0
+            }
+            Issue.record("the deadline did not end the operation")
+        } catch let unavailable as StoreUnavailable {
+            #expect(unavailable.reason.contains("did not answer within"), "\(unavailable.reason)")
+            #expect(unavailable.mayBeStored)
+        }
+        await store.close()
     }
 
     @Test func aDatabaseThatIsDownGets503WithoutWaitingForTheDeadlineAndHealthzRecovers() async throws {

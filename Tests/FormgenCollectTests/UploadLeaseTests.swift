@@ -215,4 +215,19 @@ import Testing
         second.release()
         #expect(!FileManager.default.fileExists(atPath: leaseFile))
     }
+
+    /// PostgreSQL did not answer in time after the row was sent: the row may still land and name the file, so the file
+    /// stays (and the hold ends); a retry with the same idempotency key finds the row if it landed.
+    @Test func aSubmissionWhoseRowMayStillLandKeepsItsFile() async throws {
+        try await Self.withHarness { harness in
+            let late = HookedStore(base: harness.store, beforeStore: { _ in
+                throw StoreUnavailable(reason: "PostgreSQL did not answer within 5 seconds", mayBeStored: true)
+            })
+            let status = try await harness.post(through: late)
+            #expect(status == 503)
+            #expect(FileManager.default.contents(atPath: harness.file) == Self.pdf)
+            #expect(try await harness.leased() == false)
+            #expect(try await harness.rows().isEmpty)
+        }
+    }
 }

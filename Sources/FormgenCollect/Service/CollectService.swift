@@ -105,7 +105,7 @@ struct DatabaseStorage: SubmissionStorage {
             case .duplicate(let id): return StoredRow(id: id, duplicate: true)
             }
         } catch let unavailable as StoreUnavailable {
-            throw SubmissionStorageFailure(reason: unavailable.reason)
+            throw SubmissionStorageFailure(reason: unavailable.reason, mayBeStored: unavailable.mayBeStored)
         }
     }
 }

@@ -122,7 +122,7 @@ public final class PostgresSubmissionStore: SubmissionStore {
                     } catch {
                         lease.ended()
                         guard Self.isConnectionLoss(error), attempt < attempts, safeAfterSending || !lease.sent else {
-                            throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)") : error
+                            throw Self.isConnectionLoss(error) ? StoreUnavailable(reason: "\(error)", mayBeStored: lease.sent) : error
                         }
                         try await Task.sleep(for: .milliseconds(100 * attempt * attempt))
                         attempt += 1
@@ -160,7 +160,7 @@ public final class PostgresSubmissionStore: SubmissionStore {
                     } else if let since = lease.waitingSince, now - since >= connectTimeout {
                         reason = "no connection to PostgreSQL within \(connectTimeout)"
                     }
-                    if let reason, first.answer(.failure(StoreUnavailable(reason: reason))) { work.cancel() }
+                    if let reason, first.answer(.failure(StoreUnavailable(reason: reason, mayBeStored: lease.sent))) { work.cancel() }
                 }
             }
         }

@@ -91,9 +91,13 @@ public struct FormSummary: Sendable, Equatable {
 /// Storage is unreachable (the answer is 503, nothing was written).
 public struct StoreUnavailable: Error, CustomStringConvertible {
     public var reason: String
+    /// Whether what was asked may still be done: a statement was sent and not answered (the deadline passed, or the
+    /// connection was lost after sending), so a row may land after this error.
+    public var mayBeStored: Bool
 
-    public init(reason: String) {
+    public init(reason: String, mayBeStored: Bool = false) {
         self.reason = reason
+        self.mayBeStored = mayBeStored
     }
 
     public var description: String { "the submission store is unavailable: \(reason)" }

@@ -121,7 +121,8 @@ public struct SubmissionHandler: Sendable {
             hold?.release()
             return Answer(status: 200, body: Self.success(spec, id: stored.id), spec: spec, stored: stored, log: .stored)
         } catch {
-            await hold?.abandon()
+            // A row that may still land (asked, not answered) would name the files: they stay, only the hold ends.
+            if (error as? SubmissionStorageFailure)?.mayBeStored == true { hold?.release() } else { await hold?.abandon() }
             return Answer(status: 503, body: Self.error("the submission was not stored; try again"), spec: spec, log: .failed(Self.reason(error)))
         }
     }
@@ -355,9 +356,12 @@ extension SubmissionStorage {
 /// A storage could not write a row, for this reason (one line, logged as it is).
 public struct SubmissionStorageFailure: Error, CustomStringConvertible {
     public var reason: String
+    /// Whether the row may still be written (the store was asked and did not answer): its files then stay.
+    public var mayBeStored: Bool
 
-    public init(reason: String) {
+    public init(reason: String, mayBeStored: Bool = false) {
         self.reason = reason
+        self.mayBeStored = mayBeStored
     }
 
     public var description: String { reason }
