@@ -31,7 +31,7 @@ import Testing
     static var leafletDigest: String { SHA256.hex(bytes: [UInt8](leaflet)) }
 
     /// A multipart body with the name, the scan and (when given) the leaflet.
-    static func body(name: String = "Ann", leaflet: Data? = nil) -> Data {
+    static func body(name: String = "Ann", scan: Data = scan, leaflet: Data? = nil) -> Data {
         var data = Data()
         func line(_ text: String) { data.append(Data((text + "\r\n").utf8)) }
         func file(_ field: String, _ filename: String, _ bytes: Data) {
@@ -239,6 +239,56 @@ import Testing
             #expect(!raw[0].data.contains(Self.scanName) && raw[0].data.contains(Self.leafletName))
             #expect(raw[0].keyID == keyring.current.id)
             #expect(try UploadSealer(keyring: keyring).open(try #require(harness.contents(Self.scanDigest + ".sealed")), digest: Self.scanDigest) == Self.scan)
+        }
+    }
+
+    /// True from `raise()` the first time only.
+    final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var raised = false
+
+        func raise() -> Bool {
+            lock.withLock {
+                defer { raised = true }
+                return !raised
+            }
+        }
+    }
+
+    /// A submission stored while `formgen rekey` runs, whose field that is not sensitive carries the same bytes as a
+    /// file the rotation seals, keeps that file in the clear: the rows are read again before a clear copy is removed.
+    @Test func rekeyKeepsTheClearFileOfASubmissionStoredMeanwhile() async throws {
+        try await Self.withHarness { harness in
+            let otherScan = Data("%PDF-1.7\n% another scan\n%%EOF\n".utf8)
+            try await harness.post(Self.body(name: "Ann", scan: otherScan), keyring: nil)
+            try await harness.post(Self.body(name: "Bob"), keyring: nil)
+            let keyring = try KYCSite.keyring(KYCSite.keyA)
+            let posted = Flag()
+            // While the first row is written again, a submission arrives whose leaflet is Bob's scan.
+            let hooked = HookedStore(base: harness.store, beforeReplace: { _ in
+                guard posted.raise() else { return }
+                try await harness.post(Self.body(name: "Cy", leaflet: Self.scan), keyring: keyring)
+            })
+            let outcome = try await KeyRotation(store: hooked, keyring: keyring, forms: try harness.forms, uploadsDirectory: harness.uploads).run()
+            #expect(outcome.sealed == [1, 2])
+            #expect(harness.contents(Self.scanDigest) == Self.scan, "Cy's leaflet names it in the clear")
+            #expect(harness.files().contains(Self.scanDigest + ".sealed"))
+            #expect(!harness.files().contains(SHA256.hex(bytes: [UInt8](otherScan))), "Ann's clear scan went")
+        }
+    }
+
+    /// A rotation cut short after a row was written with its file sealed removes the clear copy when run again.
+    @Test func rekeyRunAgainAfterBeingCutShortRemovesTheClearCopy() async throws {
+        try await Self.withHarness { harness in
+            try await harness.post(Self.body(), keyring: nil)
+            let keyring = try KYCSite.keyring(KYCSite.keyA)
+            let cut = HookedStore(base: harness.store, beforeReplace: { _ in throw StoreUnavailable(reason: "cut short") })
+            await #expect(throws: StoreUnavailable.self) {
+                try await KeyRotation(store: cut, keyring: keyring, forms: try harness.forms, uploadsDirectory: harness.uploads).run()
+            }
+            #expect(harness.files() == [Self.scanDigest, Self.scanDigest + ".sealed"].sorted())
+            _ = try await KeyRotation(store: harness.store, keyring: keyring, forms: try harness.forms, uploadsDirectory: harness.uploads).run()
+            #expect(harness.files() == [Self.scanDigest + ".sealed"])
         }
     }
 

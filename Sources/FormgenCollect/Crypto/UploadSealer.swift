@@ -97,18 +97,13 @@ public struct UploadSealer: Sendable {
         return resealed
     }
 
-    /// Seals the clear file of `digest` in `folder` (when there is one and no sealed file yet); removes the clear file
-    /// unless `keepClear`. Returns whether it sealed one.
-    public func sealClearFile(_ digest: String, in folder: String, keepClear: Bool) throws -> Bool {
-        let clearPath = (folder as NSString).appendingPathComponent(digest)
+    /// Seals the clear file of `digest` in `folder` when there is one and no sealed file yet (the clear file stays);
+    /// returns whether it sealed one.
+    public func sealClearFile(_ digest: String, in folder: String) throws -> Bool {
         let sealedPath = Self.path(digest, in: folder)
-        guard let clear = FileManager.default.contents(atPath: clearPath) else { return false }
-        var sealed = false
-        if !FileManager.default.fileExists(atPath: sealedPath) {
-            try seal(clear, digest: digest).write(to: URL(fileURLWithPath: sealedPath), options: .atomic)
-            sealed = true
-        }
-        if !keepClear { try FileManager.default.removeItem(atPath: clearPath) }
-        return sealed
+        guard !FileManager.default.fileExists(atPath: sealedPath),
+              let clear = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent(digest)) else { return false }
+        try seal(clear, digest: digest).write(to: URL(fileURLWithPath: sealedPath), options: .atomic)
+        return true
     }
 }

@@ -32,14 +32,13 @@ public struct KeyRotation: Sendable {
     /// Reseals the uploads, then the rows one by one (each its own transaction: a rotation cut short is resumed by
     /// running it again). With the site's forms, a row's sensitive values in the clear (all of them in a row without a
     /// key id; a file's name in a row an earlier version sealed without it) are sealed, and the clear files its sensitive
-    /// file fields name are sealed before the row is written, then removed unless a field that is not sensitive names
-    /// them too.
+    /// file fields name are sealed before the row is written; once every row is, the clear copies no one needs go
+    /// (``removeClearCopies(in:)``).
     public func run() async throws -> Outcome {
         let cipher = SubmissionCipher(keyring: keyring)
         var outcome = Outcome(resealed: [], current: 0)
         if let uploadsDirectory { outcome.files = try UploadSealer(keyring: keyring).resealAll(in: uploadsDirectory) }
         let records = try await store.submissions(form: nil, since: nil)
-        let clearNamed = forms == nil ? [] : clearFileDigests(records)
         for record in records {
             let spec = forms?.spec(at: record.form)
             var data: String?
@@ -63,7 +62,7 @@ public struct KeyRotation: Sendable {
             if sealedClear, let spec, let uploadsDirectory, case .object(let values) = try JSONValue.decode(Data(record.data.utf8)) {
                 let sealer = UploadSealer(keyring: keyring)
                 for digest in Self.digests(values, fields: SubmissionCipher.sealedFileFields(spec))
-                where try sealer.sealClearFile(digest, in: uploadsDirectory, keepClear: clearNamed.contains(digest)) {
+                where try sealer.sealClearFile(digest, in: uploadsDirectory) {
                     outcome.sealedFiles.append(digest)
                 }
             }
@@ -71,7 +70,27 @@ public struct KeyRotation: Sendable {
             try await store.replace(id: record.id, data: data, keyID: keyring.current.id)
         }
         outcome.sealedFiles.sort()
+        if forms != nil, let uploadsDirectory { try await removeClearCopies(in: uploadsDirectory) }
         return outcome
+    }
+
+    /// Removes each clear file that has a sealed copy beside it, unless a row names it in the clear (a field that is not
+    /// sensitive, a row of a form the site does not have) or a submission in flight holds it (``UploadLeases``): the
+    /// clear copies of the files this rotation, or one cut short, sealed. The rows are read again holding the uploads
+    /// folder as a removal does, so a submission stored during the rotation counts and none starts meanwhile.
+    func removeClearCopies(in folder: String) async throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let sealed = Set(names.filter { $0.hasSuffix(UploadSealer.suffix) }.map { String($0.dropLast(UploadSealer.suffix.count)) })
+        let copies = names.filter(sealed.contains).sorted()
+        guard !copies.isEmpty else { return }
+        let leases = UploadLeases(folder: folder)
+        try await leases.exclusively {
+            let named = clearFileDigests(try await store.submissions(form: nil, since: nil))
+            for digest in copies where !named.contains(digest) {
+                guard try !leases.isLeased(digest) else { continue }
+                try FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(digest))
+            }
+        }
     }
 
     /// The digests of the files that must stay in the clear: those a file field that is not sensitive names, or a row

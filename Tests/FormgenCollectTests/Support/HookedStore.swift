@@ -8,6 +8,7 @@ struct HookedStore: SubmissionStore {
     let base: any SubmissionStore
     var beforeStore: @Sendable (NewSubmission) async throws -> Void = { _ in }
     var afterReferences: @Sendable () async throws -> Void = {}
+    var beforeReplace: @Sendable (Int64) async throws -> Void = { _ in }
 
     func store(_ submission: NewSubmission) async throws -> StoreOutcome {
         try await beforeStore(submission)
@@ -23,7 +24,10 @@ struct HookedStore: SubmissionStore {
     func outbox() async throws -> [WebhookDelivery] { try await base.outbox() }
     func submissions(form: String, before: Date) async throws -> [SubmissionRecord] { try await base.submissions(form: form, before: before) }
     func delete(ids: [Int64]) async throws -> Int { try await base.delete(ids: ids) }
-    func replace(id: Int64, data: String, keyID: String?) async throws { try await base.replace(id: id, data: data, keyID: keyID) }
+    func replace(id: Int64, data: String, keyID: String?) async throws {
+        try await beforeReplace(id)
+        try await base.replace(id: id, data: data, keyID: keyID)
+    }
     func pendingDeliveries() async throws -> Int { try await base.pendingDeliveries() }
     func referencedDigests(_ digests: Set<String>) async throws -> Set<String> {
         let referenced = try await base.referencedDigests(digests)
