@@ -14,8 +14,14 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes are read at once: jemalloc's statistics fill more than a pipe holds, and a child blocked writing
+        // them never closes its standard output.
+        let errors = DispatchGroup()
+        nonisolated(unsafe) var stderrData = Data()
+        DispatchQueue.global().async(group: errors) { stderrData = err.fileHandleForReading.readDataToEndOfFile() }
         let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let said = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        errors.wait()
+        let said = String(decoding: stderrData, as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(printed.hasPrefix("formgen "))
