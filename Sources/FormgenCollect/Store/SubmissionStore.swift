@@ -88,7 +88,7 @@ public struct FormSummary: Sendable, Equatable {
     }
 }
 
-/// Storage is unreachable (the answer is 503, nothing was written).
+/// Storage is unreachable (the answer is 503; nothing was written, unless ``mayBeStored``).
 public struct StoreUnavailable: Error, CustomStringConvertible {
     public var reason: String
     /// Whether what was asked may still be done: a statement was sent and not answered (the deadline passed, or the
